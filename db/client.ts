@@ -1,0 +1,54 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema';
+import { lockDataDir } from './lock';
+
+// One type for both drivers: everything above db/ is written against this.
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** postgres.js client when on PostgreSQL (for raw hot-path statements and pg-boss). */
+  pg?: postgres.Sql;
+  close: () => Promise<void>;
+};
+
+export type OpenOptions = {
+  url?: string;
+  /** PGlite data directory; 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** Lock the PGlite directory against other processes (servers and the CLI do). */
+  lock?: boolean;
+  max?: number;
+};
+
+export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
+  if (opts.url) {
+    const pg = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true });
+    const db = drizzlePostgres(pg, { schema }) as unknown as Db;
+    return { db, driver: 'postgres', pg, close: () => pg.end({ timeout: 5 }) };
+  }
+  const dataDir = opts.dataDir ?? 'memory://';
+  const unlock = opts.lock && dataDir !== 'memory://' ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

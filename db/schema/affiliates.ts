@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt, workspaceRef } from './columns';
+
+export const affiliates = pgTable(
+  'affiliates',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    campaignId: uuid('campaign_id'),
+    email: text('email'),
+    name: text('name'),
+    refCode: text('ref_code').notNull(),
+    status: text('status', { enum: ['pending', 'active', 'rejected', 'suspended'] }).notNull().default('pending'),
+    payoutEmail: text('payout_email'),
+    // Portal sign-in: set when the affiliate accepts the invitation.
+    passwordHash: text('password_hash'),
+    inviteTokenHash: text('invite_token_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    approvedAt: ts('approved_at'),
+  },
+  (t) => [
+    // invite is idempotent on e-mail, compared case-insensitively, per workspace
+    uniqueIndex('affiliates_workspace_email_uq').on(t.workspaceId, sql`lower(${t.email})`),
+    // ref codes are stored lower-case; click and manual_code resolution look them up here
+    uniqueIndex('affiliates_workspace_ref_code_uq').on(t.workspaceId, t.refCode),
+    // GET /v1/affiliates?status=&campaign_id=
+    index('affiliates_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt),
+    index('affiliates_campaign_idx').on(t.campaignId),
+    // portal invitation link -> affiliate
+    uniqueIndex('affiliates_invite_token_uq').on(t.inviteTokenHash),
+  ],
+);
+
+// Invitation and notification e-mails, written in the transaction that causes them.
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'logged', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    // the mailer picks queued messages oldest first
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, ts, updatedAt, workspaceRef } from './columns';
+
+export const conversions = pgTable(
+  'conversions',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    campaignId: uuid('campaign_id').notNull(),
+    affiliateId: uuid('affiliate_id').notNull(),
+    type: text('type', { enum: ['lead', 'sale'] }).notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] }).notNull(),
+    amount: money('amount').notNull().default(0),
+    refundedAmount: money('refunded_amount').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    externalId: text('external_id').notNull(),
+    customerId: text('customer_id'),
+    productId: text('product_id'),
+    interval: text('interval', { enum: ['one_time', 'month', 'year'] }),
+    isTest: boolean('is_test').notNull().default(false),
+    visitorKey: text('visitor_key'),
+    clickId: uuid('click_id'),
+    matchMethod: text('match_method'),
+    matchConfidence: real('match_confidence'),
+    // The attribution receipt: candidate touches, method, model, the rule that won, the amount.
+    attribution: jsonb('attribution'),
+    ts: ts('ts').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // idempotency of /v1/track/lead|sale and the lookup of /v1/track/refund
+    uniqueIndex('conversions_workspace_external_uq').on(t.workspaceId, t.externalId),
+    // GET /v1/conversions?status=&from=&to=
+    index('conversions_workspace_ts_idx').on(t.workspaceId, t.ts),
+    // /v1/affiliate/conversions and affiliate filters
+    index('conversions_affiliate_idx').on(t.affiliateId, t.ts),
+    // recurring payments: an attributed customer keeps its affiliate
+    index('conversions_customer_idx').on(t.workspaceId, t.customerId),
+  ],
+);
+
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    affiliateId: uuid('affiliate_id').notNull(),
+    conversionId: uuid('conversion_id').notNull(),
+    ruleId: uuid('rule_id'),
+    // Negative for a clawback of a paid commission.
+    amount: money('amount').notNull(),
+    computedAmount: money('computed_amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'denied', 'paid', 'reversed'] }).notNull().default('pending'),
+    kind: text('kind', { enum: ['earning', 'clawback'] }).notNull().default('earning'),
+    reversesCommissionId: uuid('reverses_commission_id'),
+    rewardType: text('reward_type', { enum: ['cash', 'non_cash'] }).notNull().default('cash'),
+    periodIndex: integer('period_index').notNull().default(0),
+    payoutId: uuid('payout_id'),
+    holdUntil: ts('hold_until'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // one earning per (conversion, affiliate): a retried sale can never pay twice
+    uniqueIndex('commissions_earning_uq').on(t.conversionId, t.affiliateId).where(sql`${t.kind} = 'earning'`),
+    // GET /v1/commissions?status= and payout batching (approved, past hold)
+    index('commissions_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt),
+    index('commissions_affiliate_idx').on(t.affiliateId, t.status),
+    index('commissions_conversion_idx').on(t.conversionId),
+    index('commissions_payout_idx').on(t.payoutId),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    affiliateId: uuid('affiliate_id').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'canceled'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    // GET /v1/payouts and /v1/affiliate/payouts
+    index('payouts_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('payouts_affiliate_idx').on(t.affiliateId, t.createdAt),
+  ],
+);

@@ -1,0 +1,57 @@
+import { boolean, index, integer, pgTable, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt, workspaceRef } from './columns';
+
+// Terms shared by rules and library rewards. `amount` is minor units when is_flat, otherwise
+// hundredths of a percent (2550 = 25.50 %), so the engine only ever does integer math.
+const terms = () => ({
+  isFlat: boolean('is_flat').notNull().default(false),
+  amount: integer('amount').notNull(),
+  currency: text('currency'),
+  lengthType: text('length_type', { enum: ['one_time', 'limited', 'lifetime'] }).notNull().default('one_time'),
+  lengthMonths: integer('length_months'),
+  appliesToInterval: text('applies_to_interval', { enum: ['any', 'one_time', 'month', 'year'] }).notNull().default('any'),
+});
+
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['cash', 'non_cash'] }).notNull().default('cash'),
+    ...terms(),
+    description: text('description'),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // GET /v1/rewards?include_archived=
+    index('rewards_workspace_idx').on(t.workspaceId, t.archived, t.createdAt),
+  ],
+);
+
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    campaignId: uuid('campaign_id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['default', 'product', 'interval'] }).notNull(),
+    // '' for default, the interval for interval rules, sorted product ids for product rules
+    scopeKey: text('scope_key').notNull().default(''),
+    ...terms(),
+    productIds: text('product_ids').array().notNull().default([]),
+    rewardId: uuid('reward_id'),
+    rewardType: text('reward_type', { enum: ['cash', 'non_cash'] }).notNull().default('cash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // PUT upserts by kind and scope; the engine loads a campaign's rules through it too
+    uniqueIndex('commission_rules_scope_uq').on(t.campaignId, t.kind, t.scopeKey),
+    // used_by_campaigns of a library reward
+    index('commission_rules_reward_idx').on(t.rewardId),
+  ],
+);

@@ -1,0 +1,70 @@
+import { index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, ts, workspaceRef } from './columns';
+
+// A browser or device seen through clicks; visitor_key is the public visitor_id cookie value.
+export const visitors = pgTable(
+  'visitors',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    visitorKey: text('visitor_key').notNull(),
+    firstSeenAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // cookie match: visitor_id -> visitor
+    uniqueIndex('visitors_workspace_key_uq').on(t.workspaceId, t.visitorKey),
+  ],
+);
+
+export const clicks = pgTable(
+  'clicks',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    campaignId: uuid('campaign_id').notNull(),
+    affiliateId: uuid('affiliate_id').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+    fingerprint: text('fingerprint'),
+    // Salted SHA-256; raw addresses and user agents are never stored.
+    ipHash: text('ip_hash'),
+    uaHash: text('ua_hash'),
+    url: text('url'),
+    referrer: text('referrer'),
+    matchMethod: text('match_method', { enum: ['cookie', 'fingerprint', 'ip', 'new'] }).notNull(),
+    matchConfidence: real('match_confidence').notNull(),
+    source: text('source', { enum: ['api', 'browser', 'redirect'] }).notNull().default('api'),
+    ts: createdAt(),
+  },
+  (t) => [
+    // attribution by cookie: a visitor's clicks inside the window
+    index('clicks_visitor_idx').on(t.workspaceId, t.visitorKey, t.ts),
+    // attribution and click matching by fingerprint
+    index('clicks_fingerprint_idx').on(t.workspaceId, t.fingerprint, t.ts),
+    // attribution by ip + user agent
+    index('clicks_ip_idx').on(t.workspaceId, t.ipHash, t.uaHash, t.ts),
+    // /v1/affiliate/clicks, risk velocity
+    index('clicks_affiliate_idx').on(t.affiliateId, t.ts),
+  ],
+);
+
+// Daily counters kept on write, so reports never scan raw clicks or conversions.
+export const dailyRollups = pgTable(
+  'daily_rollups',
+  {
+    workspaceId: workspaceRef(),
+    day: text('day').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    affiliateId: uuid('affiliate_id').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    revenue: money('revenue').notNull().default(0),
+    commissions: money('commissions').notNull().default(0),
+  },
+  (t) => [
+    // one row per (workspace, day, campaign, affiliate), upserted on write
+    uniqueIndex('daily_rollups_uq').on(t.workspaceId, t.day, t.campaignId, t.affiliateId),
+    index('daily_rollups_affiliate_idx').on(t.workspaceId, t.affiliateId, t.day),
+  ],
+);

@@ -1,0 +1,35 @@
+import { pgTable, primaryKey, text, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, ts } from './columns';
+
+// Dashboard users (program managers). Passwords are scrypt hashes, never plain.
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    lastLoginAt: ts('last_login_at'),
+  },
+  (t) => [
+    // sign-in looks a user up by e-mail, case-insensitively
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'viewer'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'memberships_pk', columns: [t.workspaceId, t.userId] }),
+    // a signed-in user's workspaces
+    index('memberships_user_idx').on(t.userId),
+  ],
+);

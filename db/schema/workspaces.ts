@@ -1,0 +1,31 @@
+import { boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './columns';
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    // Public identifier for the browser collector (/api/collect); never a secret.
+    publicId: text('public_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // resolves /api/collect?w=<public_id> to its workspace
+    uniqueIndex('workspaces_public_id_uq').on(t.publicId),
+  ],
+);
+
+// One row per workspace, created with it (decisions.md §4 "Settings").
+export const workspaceSettings = pgTable('workspace_settings', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  autoApproveAffiliates: boolean('auto_approve_affiliates').notNull().default(false),
+  autoApproveCommissions: boolean('auto_approve_commissions').notNull().default(false),
+  holdDays: integer('hold_days').notNull().default(30),
+  minPayout: money('min_payout').notNull().default(5000),
+  currency: text('currency').notNull().default('usd'),
+  timezone: text('timezone').notNull().default('UTC'),
+  // Product catalog policy: do sales of uncataloged products earn the campaign default rate?
+  commissionUnmappedProducts: boolean('commission_unmapped_products').notNull().default(true),
+  updatedAt: updatedAt(),
+});

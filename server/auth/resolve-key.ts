@@ -1,0 +1,48 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { affiliateKeys, affiliates, workspaceKeys } from '@/db/schema';
+import { unauthorized } from '../errors/errors';
+import { bearerToken, hashToken, sameHash, tokenFamily } from './tokens';
+
+export type KeyPrincipal =
+  | { family: 'workspace'; keyId: string; workspaceId: string; scopes: string[] }
+  | { family: 'affiliate'; keyId: string; workspaceId: string; affiliateId: string };
+
+const TOUCH_EVERY_MS = 60_000;
+const lastTouched = new Map<string, number>();
+
+// last_used_at is written at most once a minute per key, so a busy key costs no extra writes.
+async function touch(db: DbOrTx, table: typeof workspaceKeys | typeof affiliateKeys, id: string) {
+  const now = Date.now();
+  if ((lastTouched.get(id) ?? 0) > now - TOUCH_EVERY_MS) return;
+  lastTouched.set(id, now);
+  await db
+    .update(table)
+    .set({ lastUsedAt: new Date(now) })
+    .where(and(eq(table.id, id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))));
+}
+
+/** Bearer header → key principal, or `unauthorized`. Malformed tokens never reach the database. */
+export async function resolveKey(db: DbOrTx, header: string | null | undefined): Promise<KeyPrincipal> {
+  const token = bearerToken(header);
+  const family = token ? tokenFamily(token) : null;
+  if (!token || !family) throw unauthorized();
+  const hash = hashToken(token);
+  if (family === 'workspace') {
+    const [key] = await db
+      .select({ id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes })
+      .from(workspaceKeys)
+      .where(and(eq(workspaceKeys.hash, hash), isNull(workspaceKeys.revokedAt)));
+    if (!key || !sameHash(key.hash, hash)) throw unauthorized();
+    await touch(db, workspaceKeys, key.id);
+    return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes };
+  }
+  const [key] = await db
+    .select({ id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId })
+    .from(affiliateKeys)
+    .innerJoin(affiliates, eq(affiliates.id, affiliateKeys.affiliateId))
+    .where(and(eq(affiliateKeys.hash, hash), isNull(affiliateKeys.revokedAt)));
+  if (!key || !sameHash(key.hash, hash)) throw unauthorized();
+  await touch(db, affiliateKeys, key.id);
+  return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId };
+}

@@ -1,0 +1,16 @@
+export const SCOPES = ['read', 'write', 'track', '*'] as const;
+export type Scope = (typeof SCOPES)[number];
+export type NeededScope = 'read' | 'write' | 'track';
+
+// interface-v1.md "Authentication": empty scopes can read; a key limited to write and/or track
+// cannot (decisions.md §3, least privilege for tracking servers).
+export function grants(scopes: readonly string[], need: NeededScope): boolean {
+  if (scopes.includes('*')) return true;
+  if (need === 'read') return scopes.length === 0 || scopes.includes('read');
+  return scopes.includes(need);
+}
+
+/** What a dashboard member may do, expressed as key scopes so one check serves both. */
+export function scopesOfRole(role: 'owner' | 'admin' | 'viewer'): string[] {
+  return role === 'viewer' ? ['read'] : ['*'];
+}

@@ -1,0 +1,45 @@
+// Typed errors thrown by domain code. They carry a contract code, never an HTTP status:
+// table.ts is the one place that turns them into responses.
+
+export const FIXED_CODES = [
+  'invalid_json',
+  'invalid_request',
+  'unauthorized',
+  'insufficient_scope',
+  'link_not_found',
+  'unknown_resource',
+  'method_not_allowed',
+  'invalid_state',
+  'idempotency_conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'conversion_failed',
+  'rate_limited',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof FIXED_CODES)[number] | `${string}_required`;
+
+export class RefcountError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: string,
+    readonly extra: { need?: string; retryAfter?: number; allow?: string[] } = {},
+  ) {
+    super(detail ?? code);
+    this.name = 'RefcountError';
+  }
+}
+
+/** The record addressed by the path is missing or belongs to another tenant (same answer). */
+export const notFound = (what: string) => new RefcountError('link_not_found', `${what} not found`);
+/** A record referenced in the body or query is not in the workspace. */
+export const unknownReference = (field: string) =>
+  new RefcountError('unknown_resource', `${field} does not name a record of this workspace`);
+export const required = (field: string) => new RefcountError(`${field}_required`, `${field} is required`);
+export const invalid = (field: string, why: string) => new RefcountError('invalid_request', `${field}: ${why}`);
+export const invalidState = (why: string) => new RefcountError('invalid_state', why);
+export const unauthorized = (why = 'missing or invalid bearer token') => new RefcountError('unauthorized', why);
+export const insufficientScope = (need: string) =>
+  new RefcountError('insufficient_scope', `this operation needs the ${need} scope`, { need });
+export const conversionFailed = (why: string) => new RefcountError('conversion_failed', why);

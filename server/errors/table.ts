@@ -1,0 +1,49 @@
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { RefcountError, type ErrorCode } from './errors';
+import { fromZodIssues } from './zod';
+
+// The one table from contract codes to HTTP statuses (decisions.md §2).
+const STATUS: Record<Exclude<ErrorCode, `${string}_required`>, number> = {
+  invalid_json: 400,
+  invalid_request: 400,
+  unauthorized: 401,
+  insufficient_scope: 403,
+  link_not_found: 404,
+  unknown_resource: 404,
+  method_not_allowed: 405,
+  invalid_state: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  conversion_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+export const statusOf = (code: ErrorCode): number =>
+  code.endsWith('_required') ? 400 : (STATUS[code as keyof typeof STATUS] ?? 500);
+
+export type ErrorBody = { error: string; need?: string; detail?: string };
+export type ApiErrorResponse = { status: number; body: ErrorBody; headers: Record<string, string>; unexpected: boolean };
+
+/** Unwraps whatever a procedure threw into the contract's status, body and headers. */
+export function toApiError(err: unknown, rawInput: unknown, requestId: string): ApiErrorResponse {
+  const cause = err instanceof TRPCError && err.cause ? err.cause : err;
+  let known: RefcountError | undefined;
+  if (cause instanceof RefcountError) known = cause;
+  else if (cause instanceof ZodError && err instanceof TRPCError && err.code === 'BAD_REQUEST') known = fromZodIssues(cause.issues, rawInput);
+  else if (err instanceof TRPCError && err.code === 'PARSE_ERROR') known = new RefcountError('invalid_json', 'request body is not valid JSON');
+  if (!known) {
+    // Never a stack, SQL or message of an unexpected error in the body: only the request id.
+    return { status: 500, body: { error: 'internal_error', detail: requestId }, headers: {}, unexpected: true };
+  }
+  const body: ErrorBody = { error: known.code };
+  if (known.extra.need) body.need = known.extra.need;
+  if (known.detail) body.detail = known.detail;
+  const headers: Record<string, string> = {};
+  if (known.code === 'unauthorized') headers['WWW-Authenticate'] = 'Bearer';
+  if (known.extra.retryAfter !== undefined) headers['Retry-After'] = String(known.extra.retryAfter);
+  if (known.extra.allow) headers.Allow = known.extra.allow.join(', ');
+  return { status: statusOf(known.code), body, headers, unexpected: false };
+}

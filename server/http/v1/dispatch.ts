@@ -1,0 +1,76 @@
+import type { AnyTRPCRouter } from '@trpc/server';
+import { RefcountError } from '../../errors/errors';
+import { toApiError } from '../../errors/table';
+import { newId } from '../../lib/ids';
+import { logError } from '../../lib/log';
+import { createRequestContext, type RequestContext, type Services } from '../../trpc/context';
+import { createCallerFactory } from '../../trpc/init';
+import { openApiDocument } from '../../trpc/openapi';
+import { bodyInput, queryInput } from './input';
+import { buildRoutes, matchRoute } from './routes';
+
+/** One /v1 request, whatever the transport (node:http or a Fetch API route). */
+export type V1Request = {
+  method: string;
+  /** Path below /v1, e.g. `/campaigns/abc`. */
+  path: string;
+  query: URLSearchParams;
+  header: (name: string) => string | null;
+  /** Reads the body; throws payload_too_large past the limit. */
+  body: () => Promise<string>;
+};
+export type V1Response = { status: number; headers: Record<string, string>; body: unknown };
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+// The REST surface over the same routers the dashboard calls. trpc-to-openapi supplies the
+// route metadata and the document; this function owns the wire contract of decisions.md §2,
+// which the library's own handler cannot produce (its bodies are { message, code }, it has no 405).
+export function createV1Dispatcher(router: AnyTRPCRouter, services: Services) {
+  const routes = buildRoutes(router);
+  const createCaller = createCallerFactory(router);
+  return async function dispatch(req: V1Request): Promise<V1Response> {
+    const sent = req.header('x-request-id');
+    const requestId = sent && REQUEST_ID.test(sent) ? sent : newId();
+    let ctx: RequestContext | undefined;
+    let rawInput: unknown;
+    try {
+      if (req.method === 'GET' && req.path === '/openapi.json') {
+        return { status: 200, headers: { 'X-Request-Id': requestId }, body: openApiDocument(router) };
+      }
+      const match = matchRoute(routes, req.method, req.path);
+      if (match.kind === 'none') throw new RefcountError('unknown_resource', `no such path: /v1${req.path}`);
+      if (match.kind === 'wrong_method') {
+        throw new RefcountError('method_not_allowed', `${req.method} is not allowed here`, { allow: match.allow });
+      }
+      const { route, params } = match;
+      const fields = BODY_METHODS.has(req.method)
+        ? bodyInput(await req.body(), req.header('content-type'))
+        : queryInput(req.query, route.shape);
+      rawInput = { ...fields, ...params };
+      ctx = createRequestContext(services, {
+        requestId,
+        transport: 'rest',
+        authorization: req.header('authorization'),
+        idempotencyKey: req.header('idempotency-key'),
+      });
+      const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+      const call = route.procedurePath.split('.').reduce<any>((node, key) => node[key], caller);
+      const data = await call(rawInput);
+      return {
+        status: ctx.response.status ?? route.meta.successStatus ?? 200,
+        headers: { ...ctx.response.headers, 'X-Request-Id': requestId },
+        body: data,
+      };
+    } catch (err) {
+      const api = toApiError(err, rawInput, requestId);
+      if (api.unexpected) logError('v1.unexpected', { requestId, method: req.method, path: req.path }, err);
+      return {
+        status: api.status,
+        headers: { ...ctx?.response.headers, ...api.headers, 'X-Request-Id': requestId },
+        body: api.body,
+      };
+    }
+  };
+}

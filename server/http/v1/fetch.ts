@@ -1,0 +1,42 @@
+import { RefcountError } from '../../errors/errors';
+import type { V1Request, V1Response } from './dispatch';
+import { MAX_BODY_BYTES } from './input';
+
+async function readBody(request: Request): Promise<string> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES || !request.body) {
+    if (!request.body) return '';
+    throw new RefcountError('payload_too_large', 'body over 64 KiB');
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new RefcountError('payload_too_large', 'body over 64 KiB');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Adapts a Fetch API request (the Next route mount of /v1) to the dispatcher. */
+export function toFetchV1Request(request: Request): V1Request {
+  const url = new URL(request.url);
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname.replace(/^\/v1/, '') || '/',
+    query: url.searchParams,
+    header: (name) => request.headers.get(name),
+    body: () => readBody(request),
+  };
+}
+
+export const toFetchResponse = (out: V1Response) =>
+  new Response(JSON.stringify(out.body), {
+    status: out.status,
+    headers: { ...out.headers, 'Content-Type': 'application/json; charset=utf-8' },
+  });

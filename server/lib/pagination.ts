@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+// The one pagination helper: page query fields, the list envelope and has_more detection.
+
+export const pageQuery = (max: number, fallback: number) => ({
+  limit: z.number().int().min(1).max(max).default(fallback),
+  offset: z.number().int().min(0).default(0),
+});
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    object: z.literal('list'),
+    resource: z.string(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    has_more: z.boolean(),
+    data: z.array(item),
+  });
+
+export type Page = { limit: number; offset: number };
+
+/** Runs `fetch` for one row more than the page to learn has_more without a count query. */
+export async function listPage<Row, Item>(
+  resource: string,
+  page: Page,
+  fetch: (limit: number, offset: number) => Promise<Row[]>,
+  present: (row: Row) => Item,
+) {
+  const rows = await fetch(page.limit + 1, page.offset);
+  return {
+    object: 'list' as const,
+    resource,
+    limit: page.limit,
+    offset: page.offset,
+    has_more: rows.length > page.limit,
+    data: rows.slice(0, page.limit).map(present),
+  };
+}

@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Database } from '@/db/client';
+import { createWorkspaceKey } from '../domain/keys/workspace-keys';
+import { createWorkspace } from '../domain/workspaces/create-workspace';
+import { createServices } from '../http/services';
+import { createNodeV1Handler } from '../http/v1/handler';
+import { readConfig } from '../lib/env';
+import { openTestDatabase } from './database';
+
+export type ApiResponse = { status: number; headers: Headers; body: any };
+export type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+
+/** The real /v1 handler on a real port over a fresh database: tests speak HTTP to it. */
+export async function startTestApi(env: Record<string, string> = {}) {
+  const database: Database = await openTestDatabase();
+  const services = createServices(database, readConfig({ ...process.env, ...env }));
+  const handler = createNodeV1Handler(services);
+  const server: Server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function call(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {}
+    return { status: res.status, headers: res.headers, body: parsed };
+  }
+
+  /** A new workspace and a key with `scopes` in it. */
+  async function workspace(scopes: string[] = ['*'], name = 'Test workspace') {
+    const ws = await createWorkspace(database.db, { name });
+    const { token } = await createWorkspaceKey(database.db, { workspaceId: ws.id, scopes });
+    const keyFor = async (s: string[]) => (await createWorkspaceKey(database.db, { workspaceId: ws.id, scopes: s })).token;
+    return { id: ws.id, publicId: ws.publicId, token, keyFor };
+  }
+
+  return {
+    url,
+    database,
+    db: database.db,
+    services,
+    call,
+    workspace,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
