@@ -1,9 +1,27 @@
 import { router } from '../trpc/init';
+import { affiliatesRouter } from './affiliates/router';
+import { affiliateRouter } from './affiliate/router';
+import { linksRouter } from './links/router';
+import { commissionRulesRouter } from './commission-rules/router';
+import { rewardsRouter } from './rewards/router';
+import { productsRouter } from './products/router';
+import { settingsRouter } from './settings/router';
+import { webhooksRouter } from './webhooks/router';
 import { campaignsRouter } from './campaigns/router';
 
-// Every endpoint group, by its /v1 path segment. The dashboard and /v1 both call this router.
+// Every endpoint group, one folder per /v1 path segment (/v1/affiliate/* is the affiliate-key
+// family, /v1/campaigns/{id}/commission-rule lives in commission-rules). The dashboard and /v1
+// both call this router.
 export const appRouter = router({
   campaigns: campaignsRouter,
+  affiliates: affiliatesRouter,
+  affiliate: affiliateRouter,
+  links: linksRouter,
+  commissionRules: commissionRulesRouter,
+  rewards: rewardsRouter,
+  products: productsRouter,
+  settings: settingsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,28 @@
+'use client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { useState, type ReactNode } from 'react';
+import type { AppRouter } from '@/server/routers/root';
+
+// Dashboard pages call the same routers as /v1, through /api/trpc with the session cookie.
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000 } } }));
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** The contract's error text for a failed call, to show next to the form that caused it. */
+export function errorText(err: unknown): string | null {
+  if (!err) return null;
+  const api = (err as { data?: { api?: { error: string; detail?: string } } }).data?.api;
+  return api ? (api.detail ?? api.error) : 'Something went wrong; try again.';
+}

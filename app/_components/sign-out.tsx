@@ -1,0 +1,10 @@
+'use client';
+import { signOut } from 'next-auth/react';
+
+export function SignOut() {
+  return (
+    <button onClick={() => signOut({ callbackUrl: '/login' })} className="rounded px-2 py-1 text-left text-sm text-slate-600 hover:bg-slate-100">
+      Sign out
+    </button>
+  );
+}

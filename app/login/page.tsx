@@ -1,0 +1,49 @@
+'use client';
+import { signIn } from 'next-auth/react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { Suspense, useState, type FormEvent } from 'react';
+
+function LoginForm() {
+  const router = useRouter();
+  const next = useSearchParams().get('callbackUrl') ?? '/dashboard/campaigns';
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    const form = new FormData(e.currentTarget);
+    const res = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
+    setBusy(false);
+    if (res?.ok) router.push(next.startsWith('/') ? next : '/dashboard/campaigns');
+    else setError('E-mail or password is wrong.');
+  }
+
+  return (
+    <form onSubmit={submit} className="w-full max-w-sm space-y-4 rounded-xl bg-white p-8 shadow">
+      <h1 className="text-xl font-semibold">Sign in to Refcount</h1>
+      <label className="block text-sm">
+        E-mail
+        <input name="email" type="email" required autoComplete="username" className="mt-1 w-full rounded border px-3 py-2" />
+      </label>
+      <label className="block text-sm">
+        Password
+        <input name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded border px-3 py-2" />
+      </label>
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      <button disabled={busy} className="w-full rounded bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-400 disabled:opacity-60">
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Suspense>
+        <LoginForm />
+      </Suspense>
+    </main>
+  );
+}

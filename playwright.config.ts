@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+
+// Driven by e2e/run.mjs, which finds Chromium, builds the app and sets these variables.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const chromium = process.env.CHROMIUM_PATH;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: chromium || undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node e2e/serve.mjs',
+    url: `http://localhost:${port}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port) },
+  },
+});

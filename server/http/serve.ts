@@ -1,0 +1,43 @@
+// Next would phone home otherwise; nothing may fetch from the internet at run time.
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import next from 'next';
+import { readConfig } from '../lib/env';
+import { logInfo } from '../lib/log';
+import { openServices, provideServices } from '../runtime/services';
+import type { Services } from '../trpc/context';
+import { createNodeV1Handler } from './v1/handler';
+
+const isV1 = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+
+/**
+ * The lean entry: /v1 goes straight to the dispatcher on node:http (no Next route machinery on
+ * the hot path); everything else goes to Next's request handler. One process, one database.
+ */
+export async function serve({ dev, onReady }: { dev: boolean; onReady?: (services: Services) => Promise<void> }) {
+  const config = readConfig();
+  const services = await openServices(config);
+  provideServices(services);
+  const app = next({ dev, dir: process.cwd(), port: config.port, hostname: 'localhost' });
+  await app.prepare();
+  const nextHandler = app.getRequestHandler();
+  const v1 = createNodeV1Handler(services);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (isV1(req.url ?? '/')) return void v1(req, res);
+    void nextHandler(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  logInfo('server.listening', { url: config.publicUrl, database: services.database.driver, dev });
+  await onReady?.(services);
+  const shutdown = async () => {
+    server.close();
+    await app.close?.();
+    await services.database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  return { server, services };
+}
