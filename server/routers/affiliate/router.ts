@@ -1,4 +1,19 @@
 import { router } from '../../trpc/init';
+import { getMeProcedure } from './get-me';
+import { getMyStatsProcedure } from './get-my-stats';
+import { listMyClicksProcedure } from './list-my-clicks';
+import { listMyCommissionsProcedure } from './list-my-commissions';
+import { listMyConversionsProcedure } from './list-my-conversions';
+import { listMyLinksProcedure } from './list-my-links';
+import { listMyPayoutsProcedure } from './list-my-payouts';
 
-// Procedures of this group are added here, one file each (see routers/campaigns for the pattern).
-export const affiliateRouter = router({});
+// /v1/affiliate/*: read-only routes of refa_live_ keys, each filtered to the key's affiliate.
+export const affiliateRouter = router({
+  me: getMeProcedure,
+  links: listMyLinksProcedure,
+  clicks: listMyClicksProcedure,
+  conversions: listMyConversionsProcedure,
+  commissions: listMyCommissionsProcedure,
+  payouts: listMyPayoutsProcedure,
+  stats: getMyStatsProcedure,
+});

@@ -1,4 +1,8 @@
 import { router } from '../../trpc/init';
+import { createLinkProcedure } from './create-link';
+import { listLinksProcedure } from './list-links';
 
-// Procedures of this group are added here, one file each (see routers/campaigns for the pattern).
-export const linksRouter = router({});
+export const linksRouter = router({
+  create: createLinkProcedure,
+  list: listLinksProcedure,
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { payouts } from '@/db/schema';
+import { iso, isoOrNull, timestamp } from './common';
+
+export const payoutStatus = z.enum(['pending', 'paid', 'failed', 'canceled']);
+
+export const payoutRecord = z
+  .object({
+    id: z.uuid(),
+    affiliate_id: z.uuid(),
+    amount: z.number().int().describe('minor currency units'),
+    currency: z.string(),
+    status: payoutStatus,
+    commission_ids: z.array(z.uuid()),
+    created_at: timestamp,
+    paid_at: timestamp.nullable(),
+  })
+  .meta({ id: 'Payout' });
+
+export type PayoutRecord = z.infer<typeof payoutRecord>;
+/** A payout row with the ids of the commissions it pays (commissions.payout_id). */
+export type PayoutWithCommissions = typeof payouts.$inferSelect & { commissionIds: string[] };
+
+export const presentPayout = (row: PayoutWithCommissions): PayoutRecord => ({
+  id: row.id,
+  affiliate_id: row.affiliateId,
+  amount: row.amount,
+  currency: row.currency,
+  status: row.status,
+  commission_ids: row.commissionIds,
+  created_at: iso(row.createdAt),
+  paid_at: isoOrNull(row.paidAt),
+});

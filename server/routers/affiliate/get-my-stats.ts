@@ -1,0 +1,10 @@
+// GET /v1/affiliate/stats: the affiliate's totals
+import { ownStats } from '../../domain/affiliate-portal/stats';
+import { affiliateProcedure } from '../../trpc/procedures';
+import { getMyStatsInput, getMyStatsMeta, getMyStatsOutput } from './get-my-stats.types';
+
+export const getMyStatsProcedure = affiliateProcedure
+  .meta(getMyStatsMeta)
+  .input(getMyStatsInput)
+  .output(getMyStatsOutput)
+  .query(async ({ ctx }) => ({ object: 'affiliate_stats' as const, data: await ownStats(ctx) }));

@@ -1,0 +1,12 @@
+// GET /v1/affiliate/clicks: the affiliate's own clicks, newest first
+import { presentAffiliateClick } from '../../contracts/affiliate-view';
+import { listOwnClicks } from '../../domain/affiliate-portal/activity';
+import { listPage } from '../../lib/pagination';
+import { affiliateProcedure } from '../../trpc/procedures';
+import { listMyClicksInput, listMyClicksMeta, listMyClicksOutput } from './list-my-clicks.types';
+
+export const listMyClicksProcedure = affiliateProcedure
+  .meta(listMyClicksMeta)
+  .input(listMyClicksInput)
+  .output(listMyClicksOutput)
+  .query(({ ctx, input }) => listPage('clicks', input, (limit, offset) => listOwnClicks({ ctx, page: { limit, offset } }), presentAffiliateClick));

@@ -1,0 +1,12 @@
+// GET /v1/affiliate/commissions: the affiliate's own commissions, newest first
+import { presentCommission } from '../../contracts/commission';
+import { listOwnCommissions } from '../../domain/affiliate-portal/activity';
+import { listPage } from '../../lib/pagination';
+import { affiliateProcedure } from '../../trpc/procedures';
+import { listMyCommissionsInput, listMyCommissionsMeta, listMyCommissionsOutput } from './list-my-commissions.types';
+
+export const listMyCommissionsProcedure = affiliateProcedure
+  .meta(listMyCommissionsMeta)
+  .input(listMyCommissionsInput)
+  .output(listMyCommissionsOutput)
+  .query(({ ctx, input }) => listPage('commissions', input, (limit, offset) => listOwnCommissions({ ctx, page: { limit, offset } }), presentCommission));

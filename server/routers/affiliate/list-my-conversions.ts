@@ -1,0 +1,12 @@
+// GET /v1/affiliate/conversions: the affiliate's own conversions, newest first (test conversions excluded)
+import { presentConversion } from '../../contracts/conversion';
+import { listOwnConversions } from '../../domain/affiliate-portal/activity';
+import { listPage } from '../../lib/pagination';
+import { affiliateProcedure } from '../../trpc/procedures';
+import { listMyConversionsInput, listMyConversionsMeta, listMyConversionsOutput } from './list-my-conversions.types';
+
+export const listMyConversionsProcedure = affiliateProcedure
+  .meta(listMyConversionsMeta)
+  .input(listMyConversionsInput)
+  .output(listMyConversionsOutput)
+  .query(({ ctx, input }) => listPage('conversions', input, (limit, offset) => listOwnConversions({ ctx, page: { limit, offset } }), presentConversion));

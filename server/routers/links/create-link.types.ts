@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { httpsUrl, one, recordId } from '../../contracts/common';
+import { linkRecord } from '../../contracts/link';
+import { operation } from '../../trpc/meta';
+
+export const createLinkMeta = operation({
+  method: 'POST',
+  path: '/links',
+  summary: "Create a referral link for an affiliate; campaign, ref param and destination default from the affiliate's campaign",
+  tags: ['Links'],
+  successStatus: 201,
+  errors: [
+    'invalid_json',
+    'affiliate_id_required',
+    'campaign_id_required',
+    'invalid_request',
+    'unauthorized',
+    'insufficient_scope',
+    'unknown_resource',
+    'idempotency_conflict',
+  ],
+});
+
+export const createLinkInput = z.strictObject({
+  affiliate_id: recordId.describe('affiliate of this workspace (uuid)'),
+  campaign_id: recordId.optional().describe("defaults to the affiliate's campaign, else the oldest active one"),
+  destination_url: httpsUrl.optional().describe("defaults to the campaign's destination_url"),
+});
+
+export const createLinkOutput = one('link', linkRecord);
