@@ -16,7 +16,7 @@ export type RequestContext = {
   /** Signed-in dashboard user, resolved by next-auth. */
   session: { userId: string; workspaceId?: string } | null;
   /** Filled by procedures and middleware; the transport writes it out. */
-  response: { status?: number; headers: Record<string, string> };
+  response: { status?: number; headers: Record<string, string>; contentType?: string };
 };
 
 export function createRequestContext(

@@ -19,7 +19,8 @@ export type V1Request = {
   /** Reads the body; throws payload_too_large past the limit. */
   body: () => Promise<string>;
 };
-export type V1Response = { status: number; headers: Record<string, string>; body: unknown };
+/** `contentType` set: `body` is text sent as is (e.g. a CSV export); otherwise it is JSON. */
+export type V1Response = { status: number; headers: Record<string, string>; body: unknown; contentType?: string };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -62,6 +63,7 @@ export function createV1Dispatcher(router: AnyTRPCRouter, services: Services) {
         status: ctx.response.status ?? route.meta.successStatus ?? 200,
         headers: { ...ctx.response.headers, 'X-Request-Id': requestId },
         body: data,
+        contentType: ctx.response.contentType,
       };
     } catch (err) {
       const api = toApiError(err, rawInput, requestId);

@@ -36,7 +36,7 @@ export function toFetchV1Request(request: Request): V1Request {
 }
 
 export const toFetchResponse = (out: V1Response) =>
-  new Response(JSON.stringify(out.body), {
+  new Response(out.contentType ? String(out.body) : JSON.stringify(out.body), {
     status: out.status,
-    headers: { ...out.headers, 'Content-Type': 'application/json; charset=utf-8' },
+    headers: { ...out.headers, 'Content-Type': out.contentType ?? 'application/json; charset=utf-8' },
   });

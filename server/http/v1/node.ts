@@ -24,10 +24,10 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export function writeNodeResponse(res: ServerResponse, out: V1Response) {
-  const body = JSON.stringify(out.body);
+  const body = out.contentType ? String(out.body) : JSON.stringify(out.body);
   res.writeHead(out.status, {
     ...out.headers,
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': out.contentType ?? 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     ...(out.status === 413 ? { Connection: 'close' } : {}),
   });
