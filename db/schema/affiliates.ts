@@ -48,6 +48,9 @@ export const emailOutbox = pgTable(
     error: text('error'),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
+    // The mailer's lease and retry backoff: a message is due once this is null or past, so a
+    // message in flight is not picked by a second worker and a crashed worker's claim expires.
+    nextAttemptAt: ts('next_attempt_at'),
   },
   (t) => [
     // the mailer picks queued messages oldest first

@@ -56,6 +56,8 @@ export const commissions = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'denied', 'paid', 'reversed'] }).notNull().default('pending'),
     kind: text('kind', { enum: ['earning', 'clawback'] }).notNull().default('earning'),
     reversesCommissionId: uuid('reverses_commission_id'),
+    // The status a reversed commission returns to when its conversion leaves the reversal state.
+    restoreStatus: text('restore_status', { enum: ['pending', 'approved'] }),
     rewardType: text('reward_type', { enum: ['cash', 'non_cash'] }).notNull().default('cash'),
     periodIndex: integer('period_index').notNull().default(0),
     payoutId: uuid('payout_id'),

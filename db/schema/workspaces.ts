@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 
@@ -8,6 +9,8 @@ export const workspaces = pgTable(
     name: text('name').notNull(),
     // Public identifier for the browser collector (/api/collect); never a secret.
     publicId: text('public_id').notNull(),
+    // Secret salt for the ip and user-agent hashes of this workspace's clicks.
+    trackingSalt: text('tracking_salt').notNull().default(sql`md5(random()::text || clock_timestamp()::text)`),
     createdAt: createdAt(),
   },
   (t) => [

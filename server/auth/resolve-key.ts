@@ -11,6 +11,22 @@ export type KeyPrincipal =
 const TOUCH_EVERY_MS = 60_000;
 const lastTouched = new Map<string, number>();
 
+// Verified keys are remembered for a few seconds so a tracking call costs one round trip, not
+// two. Revocation in this process clears the entry at once; another node sees it within CACHE_MS.
+const CACHE_MS = 5_000;
+const CACHE_MAX = 10_000;
+const verified = new Map<string, { principal: KeyPrincipal; until: number }>();
+
+export function forgetKey(keyId: string) {
+  for (const [hash, entry] of verified) if (entry.principal.keyId === keyId) verified.delete(hash);
+}
+
+function remember(hash: string, principal: KeyPrincipal): KeyPrincipal {
+  if (verified.size >= CACHE_MAX) verified.clear();
+  verified.set(hash, { principal, until: Date.now() + CACHE_MS });
+  return principal;
+}
+
 // last_used_at is written at most once a minute per key, so a busy key costs no extra writes.
 async function touch(db: DbOrTx, table: typeof workspaceKeys | typeof affiliateKeys, id: string) {
   const now = Date.now();
@@ -28,6 +44,8 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
   const family = token ? tokenFamily(token) : null;
   if (!token || !family) throw unauthorized();
   const hash = hashToken(token);
+  const cached = verified.get(hash);
+  if (cached && cached.until > Date.now()) return cached.principal;
   if (family === 'workspace') {
     const [key] = await db
       .select({ id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes })
@@ -35,7 +53,7 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
       .where(and(eq(workspaceKeys.hash, hash), isNull(workspaceKeys.revokedAt)));
     if (!key || !sameHash(key.hash, hash)) throw unauthorized();
     await touch(db, workspaceKeys, key.id);
-    return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes };
+    return remember(hash, { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes });
   }
   const [key] = await db
     .select({ id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId })
@@ -44,5 +62,5 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
     .where(and(eq(affiliateKeys.hash, hash), isNull(affiliateKeys.revokedAt)));
   if (!key || !sameHash(key.hash, hash)) throw unauthorized();
   await touch(db, affiliateKeys, key.id);
-  return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId };
+  return remember(hash, { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId });
 }

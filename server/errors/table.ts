@@ -32,7 +32,9 @@ export function toApiError(err: unknown, rawInput: unknown, requestId: string): 
   const cause = err instanceof TRPCError && err.cause ? err.cause : err;
   let known: RefcountError | undefined;
   if (cause instanceof RefcountError) known = cause;
-  else if (cause instanceof ZodError && err instanceof TRPCError && err.code === 'BAD_REQUEST') known = fromZodIssues(cause.issues, rawInput);
+  // A ZodError is bad input when it comes from input parsing (tRPC's BAD_REQUEST, or a tracking
+  // handler's own parse); inside INTERNAL_SERVER_ERROR it is our output failing its schema.
+  else if (cause instanceof ZodError && (!(err instanceof TRPCError) || err.code === 'BAD_REQUEST')) known = fromZodIssues(cause.issues, rawInput);
   else if (err instanceof TRPCError && err.code === 'PARSE_ERROR') known = new RefcountError('invalid_json', 'request body is not valid JSON');
   if (!known) {
     // Never a stack, SQL or message of an unexpected error in the body: only the request id.

@@ -3,12 +3,15 @@
 // Drizzle's "Failed query" errors carry the bound parameters (hashes, secrets, e-mails): the
 // query text is useful, the values never belong in a log.
 const withoutParams = (text: string | undefined) => text?.replace(/\nparams: [^\n]*/g, '');
+// One line of message (a failed query's text can be long) and the stack frames without it again.
+const brief = (text: string | undefined) => withoutParams(text)?.replace(/\s+/g, ' ').slice(0, 600);
+const frames = (stack: string | undefined) => stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 12).join('\n');
 
 export function logError(event: string, fields: Record<string, unknown>, err?: unknown) {
   const cause = (err as { cause?: { message?: string; code?: string } } | undefined)?.cause;
   const e =
     err instanceof Error
-      ? { error: withoutParams(err.message), cause: cause?.message, pg_code: cause?.code, stack: withoutParams(err.stack) }
+      ? { error: brief(err.message), cause: cause?.message, pg_code: cause?.code, stack: frames(err.stack) }
       : err
         ? { error: String(err) }
         : {};

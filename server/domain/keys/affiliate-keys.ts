@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { affiliateKeys } from '@/db/schema';
 import { AFFILIATE_KEY_PREFIX, mintToken } from '../../auth/tokens';
+import { forgetKey } from '../../auth/resolve-key';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
@@ -49,5 +50,6 @@ export async function revokeAffiliateKey({ ctx, affiliateId, keyId }: { ctx: Wor
     )
     .returning();
   if (!key) throw notFound('key');
+  forgetKey(key.id);
   return key;
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { workspaceKeys } from '@/db/schema';
 import { mintToken, WORKSPACE_KEY_PREFIX } from '../../auth/tokens';
 import { SCOPES } from '../../auth/scopes';
+import { forgetKey } from '../../auth/resolve-key';
 import { invalid, notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 
@@ -46,5 +47,6 @@ export async function revokeWorkspaceKey(db: DbOrTx, input: { id: string; worksp
     )
     .returning();
   if (!key) throw notFound('key');
+  forgetKey(key.id);
   return key;
 }

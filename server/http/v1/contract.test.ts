@@ -113,5 +113,9 @@ describe('request ids and the document', () => {
     expect(Object.keys(create.responses)).toContain('201');
     expect(create.responses['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     expect(res.body.components.schemas.Error.properties).toHaveProperty('need');
+    // each operation documents its own error codes (the generator shares response objects)
+    expect(create.responses['400'].description).toContain('name_required');
+    expect(res.body.paths['/campaigns/{id}'].get.responses['400']).toBeUndefined();
+    expect(res.body.paths['/campaigns/{id}/status'].post.responses['400'].description).toContain('status_required');
   });
 });

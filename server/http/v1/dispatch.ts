@@ -7,7 +7,9 @@ import { createRequestContext, type RequestContext, type Services } from '../../
 import { createCallerFactory } from '../../trpc/init';
 import { openApiDocument } from '../../trpc/openapi';
 import { bodyInput, queryInput } from './input';
+import { TRACK_ROUTES } from '../../track/routes';
 import { buildRoutes, matchRoute } from './routes';
+import { runTrack } from './track';
 
 /** One /v1 request, whatever the transport (node:http or a Fetch API route). */
 export type V1Request = {
@@ -31,6 +33,13 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 export function createV1Dispatcher(router: AnyTRPCRouter, services: Services) {
   const routes = buildRoutes(router);
   const createCaller = createCallerFactory(router);
+  const newContext = (req: V1Request, requestId: string) =>
+    createRequestContext(services, {
+      requestId,
+      transport: 'rest',
+      authorization: req.header('authorization'),
+      idempotencyKey: req.header('idempotency-key'),
+    });
   return async function dispatch(req: V1Request): Promise<V1Response> {
     const sent = req.header('x-request-id');
     const requestId = sent && REQUEST_ID.test(sent) ? sent : newId();
@@ -39,6 +48,15 @@ export function createV1Dispatcher(router: AnyTRPCRouter, services: Services) {
     try {
       if (req.method === 'GET' && req.path === '/openapi.json') {
         return { status: 200, headers: { 'X-Request-Id': requestId }, body: openApiDocument(router) };
+      }
+      const track = TRACK_ROUTES.get(req.path);
+      if (track) {
+        // The tracking hot path skips the tRPC caller; everything else about the request is the same.
+        if (req.method !== 'POST') throw new RefcountError('method_not_allowed', `${req.method} is not allowed here`, { allow: ['POST'] });
+        rawInput = bodyInput(await req.body(), req.header('content-type'));
+        ctx = newContext(req, requestId);
+        const data = await runTrack(track, ctx, rawInput);
+        return { status: ctx.response.status ?? 200, headers: { ...ctx.response.headers, 'X-Request-Id': requestId }, body: data };
       }
       const match = matchRoute(routes, req.method, req.path);
       if (match.kind === 'none') throw new RefcountError('unknown_resource', `no such path: /v1${req.path}`);
@@ -50,12 +68,7 @@ export function createV1Dispatcher(router: AnyTRPCRouter, services: Services) {
         ? bodyInput(await req.body(), req.header('content-type'))
         : queryInput(req.query, route.shape);
       rawInput = { ...fields, ...params };
-      ctx = createRequestContext(services, {
-        requestId,
-        transport: 'rest',
-        authorization: req.header('authorization'),
-        idempotencyKey: req.header('idempotency-key'),
-      });
+      ctx = newContext(req, requestId);
       const caller = createCaller(ctx) as unknown as Record<string, unknown>;
       const call = route.procedurePath.split('.').reduce<any>((node, key) => node[key], caller);
       const data = await call(rawInput);

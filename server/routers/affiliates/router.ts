@@ -1,4 +1,18 @@
 import { router } from '../../trpc/init';
+import { createAffiliateProcedure } from './create-affiliate';
+import { createAffiliateKeyProcedure } from './create-affiliate-key';
+import { getAffiliateProcedure } from './get-affiliate';
+import { inviteAffiliateProcedure } from './invite-affiliate';
+import { listAffiliatesProcedure } from './list-affiliates';
+import { revokeAffiliateKeyProcedure } from './revoke-affiliate-key';
+import { updateAffiliateProcedure } from './update-affiliate';
 
-// Procedures of this group are added here, one file each (see routers/campaigns for the pattern).
-export const affiliatesRouter = router({});
+export const affiliatesRouter = router({
+  invite: inviteAffiliateProcedure,
+  create: createAffiliateProcedure,
+  list: listAffiliatesProcedure,
+  get: getAffiliateProcedure,
+  update: updateAffiliateProcedure,
+  createKey: createAffiliateKeyProcedure,
+  revokeKey: revokeAffiliateKeyProcedure,
+});

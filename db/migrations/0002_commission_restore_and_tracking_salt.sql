@@ -1,0 +1,2 @@
+ALTER TABLE "workspaces" ADD COLUMN "tracking_salt" text DEFAULT md5(random()::text || clock_timestamp()::text) NOT NULL;--> statement-breakpoint
+ALTER TABLE "commissions" ADD COLUMN "restore_status" text;

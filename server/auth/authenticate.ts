@@ -1,0 +1,55 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { memberships } from '@/db/schema';
+import { insufficientScope, RefcountError, unauthorized } from '../errors/errors';
+import { spend } from '../lib/rate-limit';
+import type { RequestContext } from '../trpc/context';
+import { resolveKey } from './resolve-key';
+import { grants, scopesOfRole, type NeededScope } from './scopes';
+
+// The one auth path, as plain functions: the tRPC procedure builders and the tracking fast path
+// both call these, so a key means the same thing everywhere.
+
+export type Actor =
+  | { kind: 'key'; keyId: string; scopes: string[] }
+  | { kind: 'user'; userId: string; role: 'owner' | 'admin' | 'viewer'; scopes: string[] };
+
+async function rateLimit(ctx: RequestContext, subject: string) {
+  const { limiter } = ctx.services;
+  const d = await spend(limiter, subject);
+  ctx.response.headers['RateLimit-Limit'] = String(limiter.limit);
+  ctx.response.headers['RateLimit-Remaining'] = String(d.remaining);
+  ctx.response.headers['RateLimit-Reset'] = String(d.resetSeconds);
+  if (!d.allowed) throw new RefcountError('rate_limited', 'rate limit exceeded', { retryAfter: d.resetSeconds });
+}
+
+async function sessionPrincipal(ctx: RequestContext): Promise<{ workspaceId: string; actor: Actor }> {
+  if (!ctx.session) throw unauthorized('sign in first');
+  const where = ctx.session.workspaceId
+    ? and(eq(memberships.userId, ctx.session.userId), eq(memberships.workspaceId, ctx.session.workspaceId))
+    : eq(memberships.userId, ctx.session.userId);
+  const [m] = await ctx.db.select().from(memberships).where(where).orderBy(asc(memberships.createdAt)).limit(1);
+  if (!m) throw unauthorized('no workspace for this user');
+  return { workspaceId: m.workspaceId, actor: { kind: 'user', userId: m.userId, role: m.role, scopes: scopesOfRole(m.role) } };
+}
+
+/** A workspace key (REST) or a member's session (dashboard) allowed `need`, within its rate. */
+export async function authenticateWorkspace(ctx: RequestContext, need: NeededScope) {
+  let principal: { workspaceId: string; actor: Actor };
+  if (ctx.transport === 'dashboard') principal = await sessionPrincipal(ctx);
+  else {
+    const key = await resolveKey(ctx.db, ctx.authorization);
+    await rateLimit(ctx, key.keyId);
+    if (key.family !== 'workspace') throw insufficientScope('workspace_key');
+    principal = { workspaceId: key.workspaceId, actor: { kind: 'key', keyId: key.keyId, scopes: key.scopes } };
+  }
+  if (!grants(principal.actor.scopes, need)) throw insufficientScope(need);
+  return principal;
+}
+
+/** A read-only affiliate key, within its rate. */
+export async function authenticateAffiliate(ctx: RequestContext) {
+  const key = await resolveKey(ctx.db, ctx.authorization);
+  await rateLimit(ctx, key.keyId);
+  if (key.family !== 'affiliate') throw insufficientScope('affiliate_key');
+  return { workspaceId: key.workspaceId, affiliateId: key.affiliateId };
+}

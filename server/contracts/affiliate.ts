@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { affiliateKeys, affiliates } from '@/db/schema';
+import { iso, isoOrNull, timestamp } from './common';
+
+export const affiliateStatus = z.enum(['pending', 'active', 'rejected', 'suspended']);
+
+export const affiliateRecord = z
+  .object({
+    id: z.uuid(),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    ref_code: z.string(),
+    status: affiliateStatus,
+    campaign_id: z.uuid().nullable(),
+    payout_email: z.string().nullable(),
+    created_at: timestamp,
+    approved_at: timestamp.nullable(),
+  })
+  .meta({ id: 'Affiliate' });
+
+export type AffiliateRecord = z.infer<typeof affiliateRecord>;
+
+export const presentAffiliate = (row: typeof affiliates.$inferSelect): AffiliateRecord => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  ref_code: row.refCode,
+  status: row.status,
+  campaign_id: row.campaignId,
+  payout_email: row.payoutEmail,
+  created_at: iso(row.createdAt),
+  approved_at: isoOrNull(row.approvedAt),
+});
+
+export const affiliateInviteRecord = z
+  .object({
+    affiliate_id: z.uuid(),
+    ref_code: z.string(),
+    ref_code_changed: z.boolean().describe('true when a variant was minted because the code was taken'),
+    email: z.string(),
+    status: affiliateStatus,
+    created: z.boolean().describe('false when the e-mail was already an affiliate (the same record is returned)'),
+  })
+  .meta({ id: 'AffiliateInvite' });
+
+export const affiliateKeyRecord = z
+  .object({
+    id: z.uuid(),
+    affiliate_id: z.uuid(),
+    name: z.string().nullable(),
+    start: z.string().describe('first characters of the token, for display'),
+    created_at: timestamp,
+  })
+  .meta({ id: 'AffiliateKey' });
+
+export const presentAffiliateKey = (row: typeof affiliateKeys.$inferSelect): z.infer<typeof affiliateKeyRecord> => ({
+  id: row.id,
+  affiliate_id: row.affiliateId,
+  name: row.name,
+  start: row.start,
+  created_at: iso(row.createdAt),
+});
+
+export const affiliateKeyWithToken = affiliateKeyRecord
+  .extend({ token: z.string().describe('the refa_live_ token; shown only in this response') })
+  .meta({ id: 'AffiliateKeyWithToken' });

@@ -1,0 +1,51 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { affiliates } from '@/db/schema';
+import { notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { Page } from '../../lib/pagination';
+import type { WorkspaceCtx } from '../context';
+
+export type Affiliate = typeof affiliates.$inferSelect;
+export type AffiliateStatus = Affiliate['status'];
+export type AffiliateFilter = { status?: AffiliateStatus; campaignId?: string; email?: string };
+
+/** The workspace's affiliate, or link_not_found (also for another workspace's id). */
+export async function getAffiliate({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<Affiliate> {
+  if (!isUuid(id)) throw notFound('affiliate');
+  const [row] = await ctx.db
+    .select()
+    .from(affiliates)
+    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, id)));
+  if (!row) throw notFound('affiliate');
+  return row;
+}
+
+// Matches the expression of affiliates_workspace_email_uq, so the lookup uses that index.
+const sameEmail = (email: string) => sql`lower(${affiliates.email}) = lower(${email})`;
+
+export async function findAffiliateByEmail({ ctx, email }: { ctx: WorkspaceCtx; email: string }): Promise<Affiliate | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(affiliates)
+    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), sameEmail(email)));
+  return row;
+}
+
+export async function listAffiliates({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: AffiliateFilter; page: Page }) {
+  // A campaign id that is not a UUID matches nothing; skip the query rather than let SQL reject it.
+  if (filter.campaignId !== undefined && !isUuid(filter.campaignId)) return [];
+  return ctx.db
+    .select()
+    .from(affiliates)
+    .where(
+      and(
+        eq(affiliates.workspaceId, ctx.workspaceId),
+        filter.status ? eq(affiliates.status, filter.status) : undefined,
+        filter.campaignId ? eq(affiliates.campaignId, filter.campaignId) : undefined,
+        filter.email ? sameEmail(filter.email) : undefined,
+      ),
+    )
+    .orderBy(desc(affiliates.createdAt), desc(affiliates.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { workspaces } from '@/db/schema';
+import { presentAffiliate } from '../../contracts/affiliate';
+import type { WorkspaceCtx } from '../context';
+import { recordEvent } from '../events/record-event';
+import { inviteEmail } from '../mail/invite-email';
+import { queueEmail } from '../mail/outbox';
+import { findAffiliateByEmail, type Affiliate } from './affiliates';
+import { campaignForNewAffiliate } from './campaign-ref';
+import { initialStatus } from './initial-status';
+import { insertAffiliate } from './insert-affiliate';
+import { mintInvite } from './invite-token';
+import { deriveRefCode } from './ref-codes';
+
+export type InviteInput = { email: string; name?: string; refCode?: string; campaignId?: string };
+export type InviteResult = { row: Affiliate; created: boolean; refCodeChanged: boolean };
+
+/**
+ * Invites by e-mail, idempotently: an e-mail that is already an affiliate (any case) returns that
+ * affiliate unchanged and sends nothing. A new affiliate, its affiliate.created event and its
+ * invitation e-mail are written in one transaction.
+ */
+export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: WorkspaceCtx; input: InviteInput; publicUrl: string }): Promise<InviteResult> {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { db: tx, workspaceId: ctx.workspaceId };
+    const campaignId = await campaignForNewAffiliate(txCtx, input.campaignId);
+    const existing = await findAffiliateByEmail({ ctx: txCtx, email: input.email });
+    if (existing) return { row: existing, created: false, refCodeChanged: false };
+
+    const invite = mintInvite(publicUrl);
+    const result = await insertAffiliate(
+      tx,
+      ctx.workspaceId,
+      { email: input.email, name: input.name ?? null, campaignId, inviteTokenHash: invite.tokenHash, ...(await initialStatus(txCtx)) },
+      input.refCode ?? deriveRefCode(input),
+    );
+    if (result.kind === 'existing') return { row: result.row, created: false, refCodeChanged: false };
+
+    const { row } = result;
+    await recordEvent(tx, ctx.workspaceId, 'affiliate.created', 'affiliate', presentAffiliate(row));
+    const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
+    const email = inviteEmail({ workspaceName: workspace?.name ?? 'Refcount', affiliateName: row.name, acceptUrl: invite.acceptUrl });
+    await queueEmail(tx, { workspaceId: ctx.workspaceId, kind: 'affiliate_invite', to: input.email, ...email });
+    return { row, created: true, refCodeChanged: result.refCodeChanged };
+  });
+}

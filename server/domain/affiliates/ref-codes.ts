@@ -1,0 +1,31 @@
+// Ref codes are 3..64 of [a-z0-9_-] (decisions.md §1), stored lower-case.
+const MIN = 3;
+const MAX = 64;
+
+/** A code from free text: accents dropped, other characters turned into single dashes. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '')
+    .slice(0, MAX);
+}
+
+/** The code an affiliate gets when none was asked for: from the name, else the e-mail's local part. */
+export function deriveRefCode({ name, email }: { name?: string | null; email?: string | null }): string {
+  const fromName = name ? slugify(name) : '';
+  const fromEmail = email ? slugify(email.split('@')[0]) : '';
+  const base = fromName || fromEmail || 'affiliate';
+  // Short names ("Al") still need three characters.
+  return base.padEnd(MIN, '0');
+}
+
+/** `code`, then `code-2`, `code-3`, …; the base is cut so every variant fits 64 characters. */
+export function refCodeVariant(base: string, n: number): string {
+  if (n <= 1) return base;
+  const suffix = `-${n}`;
+  return base.slice(0, MAX - suffix.length) + suffix;
+}

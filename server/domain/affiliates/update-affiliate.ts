@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import { affiliates } from '@/db/schema';
+import { presentAffiliate } from '../../contracts/affiliate';
+import { notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { WorkspaceCtx } from '../context';
+import { recordEvent } from '../events/record-event';
+import type { Affiliate, AffiliateStatus } from './affiliates';
+import { requireCampaignRef } from './campaign-ref';
+
+export type AffiliatePatch = { name?: string; payoutEmail?: string | null; campaignId?: string; status?: AffiliateStatus };
+
+/** Changes an affiliate; moving into `active` from another status (approving) stamps approved_at. */
+export async function updateAffiliate({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
+  if (!isUuid(id)) throw notFound('affiliate');
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { db: tx, workspaceId: ctx.workspaceId };
+    const where = and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, id));
+    // Locks the row so two approvals racing agree on whether this one is the approving change.
+    const [current] = await tx.select().from(affiliates).where(where).for('update');
+    if (!current) throw notFound('affiliate');
+    const set: Partial<typeof affiliates.$inferInsert> = {};
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.payoutEmail !== undefined) set.payoutEmail = patch.payoutEmail;
+    if (patch.campaignId !== undefined) set.campaignId = await requireCampaignRef(txCtx, patch.campaignId);
+    if (patch.status !== undefined) {
+      set.status = patch.status;
+      if (patch.status === 'active' && current.status !== 'active') set.approvedAt = new Date();
+    }
+    if (Object.keys(set).length === 0) return current;
+    const [row] = await tx.update(affiliates).set(set).where(where).returning();
+    await recordEvent(tx, ctx.workspaceId, 'affiliate.updated', 'affiliate', presentAffiliate(row));
+    return row;
+  });
+}

@@ -1,0 +1,183 @@
+import type { AddressInfo } from 'node:net';
+import { eq, inArray } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliates, emailOutbox } from '@/db/schema';
+import { hashToken } from '../../auth/tokens';
+import { startTestApi, type TestApi } from '../../testing/api';
+import { deliverOutbox } from './deliver-outbox';
+
+type Received = { to: string[]; subject: string; text: string };
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, or refuses every recipient. */
+async function startSmtp({ refuse = false } = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refuse) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), ...parseMessage(Buffer.concat(chunks).toString('utf8')) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+// Just enough MIME for a single text part: unfolded headers and a quoted-printable or base64 body.
+function parseMessage(raw: string): { subject: string; text: string } {
+  const [head, ...rest] = raw.split('\r\n\r\n');
+  const headers = head.replace(/\r\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '';
+  const body = rest.join('\r\n\r\n');
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { subject: header('Subject'), text };
+}
+
+const tokenIn = (text: string) => /\/portal\/accept\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+
+let api: TestApi;
+let ws: Awaited<ReturnType<TestApi['workspace']>>;
+beforeAll(async () => {
+  api = await startTestApi({ PUBLIC_URL: 'https://refs.example.com' });
+  ws = await api.workspace(['write'], 'Globex');
+});
+afterAll(() => api.close());
+
+const invite = async (email: string, name?: string) => {
+  const res = await api.call('POST', '/v1/affiliates/invite', { token: ws.token, body: { email, name } });
+  expect(res.status).toBe(201);
+  return res.body.data.affiliate_id as string;
+};
+const outboxOf = async (to: string[]) => api.db.select().from(emailOutbox).where(inArray(emailOutbox.to, to));
+
+describe('deliverOutbox', () => {
+  it('sends queued invitations through SMTP once, with the accept link of each affiliate', async () => {
+    const smtp = await startSmtp();
+    try {
+      const ids = [await invite('ann@example.com', 'Ann'), await invite('bob@example.com')];
+      const report = await deliverOutbox({ db: api.db, smtpUrl: smtp.url, from: 'Globex <partners@globex.example>' });
+      expect(report).toEqual({ sent: 2, logged: 0, failed: 0 });
+      expect(smtp.received.map((m) => m.to)).toEqual([['ann@example.com'], ['bob@example.com']]);
+      for (const [i, message] of smtp.received.entries()) {
+        expect(message.subject).toBe('You are invited to the Globex affiliate program');
+        expect(message.text).toContain('https://refs.example.com/portal/accept?token=');
+        const [row] = await api.db.select().from(affiliates).where(eq(affiliates.id, ids[i]));
+        expect(hashToken(tokenIn(message.text)!)).toBe(row.inviteTokenHash);
+      }
+      expect(smtp.received[0].text).toMatch(/^Hello Ann,/);
+      const rows = await outboxOf(['ann@example.com', 'bob@example.com']);
+      expect(rows.map((r) => [r.status, r.attempts, r.error])).toEqual([
+        ['sent', 1, null],
+        ['sent', 1, null],
+      ]);
+      expect(rows.every((r) => r.sentAt instanceof Date)).toBe(true);
+
+      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 0, logged: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(2);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('without SMTP_URL marks messages logged and never logs the token', async () => {
+    await invite('carl@example.com');
+    const lines: string[] = [];
+    const report = await deliverOutbox({ db: api.db, log: (event, fields) => lines.push(JSON.stringify({ event, ...fields })) });
+    expect(report).toEqual({ sent: 0, logged: 1, failed: 0 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('carl@example.com');
+    const [row] = await outboxOf(['carl@example.com']);
+    expect(row).toMatchObject({ status: 'logged', attempts: 1 });
+    expect(lines[0]).not.toContain(tokenIn(row.body)!);
+    expect(lines[0]).not.toContain('token=');
+  });
+
+  it('marks a refused message failed, waits out the backoff, then retries it', async () => {
+    const refusing = await startSmtp({ refuse: true });
+    const lines: string[] = [];
+    try {
+      await invite('dora@example.com');
+      const report = await deliverOutbox({ db: api.db, smtpUrl: refusing.url, log: (event) => lines.push(event) });
+      expect(report).toEqual({ sent: 0, logged: 0, failed: 1 });
+      expect(lines).toEqual(['mail.failed']);
+      const [row] = await outboxOf(['dora@example.com']);
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
+      expect(row.error).toMatch(/550|mailbox unavailable/);
+      expect(await deliverOutbox({ db: api.db, smtpUrl: refusing.url })).toEqual({ sent: 0, logged: 0, failed: 0 });
+    } finally {
+      await refusing.close();
+    }
+    const [failed] = await outboxOf(['dora@example.com']);
+    expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    // Let the one-minute backoff pass.
+    await api.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.to, 'dora@example.com'));
+    const smtp = await startSmtp();
+    try {
+      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 1, logged: 0, failed: 0 });
+      expect(smtp.received.map((m) => m.to)).toEqual([['dora@example.com']]);
+      const [row] = await outboxOf(['dora@example.com']);
+      expect(row).toMatchObject({ status: 'sent', attempts: 2, error: null, nextAttemptAt: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("retries a dead worker's claim only after its lease, and gives up after five attempts", async () => {
+    await invite('eve@example.com');
+    await invite('finn@example.com');
+    const inFuture = new Date(Date.now() + 60_000);
+    const past = new Date(Date.now() - 1000);
+    // eve: claimed by a worker that died mid-send; finn: failed for the fifth time.
+    await api.db.update(emailOutbox).set({ attempts: 1, nextAttemptAt: inFuture }).where(eq(emailOutbox.to, 'eve@example.com'));
+    await api.db.update(emailOutbox).set({ status: 'failed', attempts: 5, nextAttemptAt: past }).where(eq(emailOutbox.to, 'finn@example.com'));
+    const smtp = await startSmtp();
+    try {
+      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 0, logged: 0, failed: 0 });
+      await api.db.update(emailOutbox).set({ nextAttemptAt: past }).where(eq(emailOutbox.to, 'eve@example.com'));
+      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 1, logged: 0, failed: 0 });
+      expect(smtp.received.map((m) => m.to)).toEqual([['eve@example.com']]);
+      const rows = await outboxOf(['eve@example.com', 'finn@example.com']);
+      expect(rows.map((r) => [r.to, r.status, r.attempts]).sort()).toEqual([
+        ['eve@example.com', 'sent', 2],
+        ['finn@example.com', 'failed', 5],
+      ]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('two workers running at once send each message once', async () => {
+    const smtp = await startSmtp();
+    try {
+      const emails = Array.from({ length: 8 }, (_, i) => `w${i}@example.com`);
+      for (const email of emails) await invite(email);
+      const reports = await Promise.all([
+        deliverOutbox({ db: api.db, smtpUrl: smtp.url }),
+        deliverOutbox({ db: api.db, smtpUrl: smtp.url }),
+      ]);
+      expect(reports[0].sent + reports[1].sent).toBe(8);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([...emails].sort());
+      const rows = await outboxOf(emails);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { affiliateRecord, affiliateStatus } from '../../contracts/affiliate';
+import { email, name, one, refCode } from '../../contracts/common';
+import { operation } from '../../trpc/meta';
+
+export const createAffiliateMeta = operation({
+  method: 'POST',
+  path: '/affiliates',
+  summary: 'Create an affiliate without sending an invitation (needs an e-mail or a name)',
+  tags: ['Affiliates'],
+  successStatus: 201,
+  errors: [
+    'invalid_json',
+    'email_required',
+    'invalid_request',
+    'unauthorized',
+    'insufficient_scope',
+    'unknown_resource',
+    'invalid_state',
+    'idempotency_conflict',
+  ],
+});
+
+export const createAffiliateInput = z.strictObject({
+  email: email.optional(),
+  name: name.optional(),
+  ref_code: refCode.optional(),
+  campaign_id: z.string().max(64).optional().describe('defaults to the oldest active campaign'),
+  payout_email: email.nullable().optional(),
+  status: affiliateStatus.optional().describe('defaults to active when the workspace auto-approves affiliates, else pending'),
+});
+
+export const createAffiliateOutput = one('affiliate', affiliateRecord);

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { affiliateRecord, affiliateStatus } from '../../contracts/affiliate';
+import { listOf, pageQuery } from '../../lib/pagination';
+import { operation } from '../../trpc/meta';
+
+export const listAffiliatesMeta = operation({
+  method: 'GET',
+  path: '/affiliates',
+  summary: 'List affiliates, newest first',
+  tags: ['Affiliates'],
+  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+});
+
+export const listAffiliatesInput = z.object({
+  status: affiliateStatus.optional(),
+  campaign_id: z.uuid().optional(),
+  email: z.string().trim().min(1).max(254).optional().describe('exact match, case-insensitive'),
+  ...pageQuery(200, 50),
+});
+
+export const listAffiliatesOutput = listOf(affiliateRecord);

@@ -1,0 +1,18 @@
+// PATCH /v1/affiliates/{id}: update, approve, reject or suspend an affiliate
+import { presentAffiliate } from '../../contracts/affiliate';
+import { updateAffiliate } from '../../domain/affiliates/update-affiliate';
+import { workspaceProcedure } from '../../trpc/procedures';
+import { updateAffiliateInput, updateAffiliateMeta, updateAffiliateOutput } from './update-affiliate.types';
+
+export const updateAffiliateProcedure = workspaceProcedure('write')
+  .meta(updateAffiliateMeta)
+  .input(updateAffiliateInput)
+  .output(updateAffiliateOutput)
+  .mutation(async ({ ctx, input }) => {
+    const row = await updateAffiliate({
+      ctx,
+      id: input.id,
+      patch: { name: input.name, payoutEmail: input.payout_email, campaignId: input.campaign_id, status: input.status },
+    });
+    return { object: 'affiliate' as const, data: presentAffiliate(row) };
+  });

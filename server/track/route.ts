@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors/errors';
+import type { WorkspaceCtx } from '../domain/context';
+
+/**
+ * A /v1/track/* handler: plain code on the hot path (no tRPC caller or middleware chain), with the
+ * same auth, errors, rate limit and Idempotency-Key as the rest of /v1 (server/http/v1/track.ts).
+ */
+export type TrackRoute<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
+  path: `/track/${string}`;
+  summary: string;
+  errors: ErrorCode[];
+  input: I;
+  output: O;
+  run: (ctx: WorkspaceCtx, input: z.output<I>) => Promise<z.output<O>>;
+};
+
+export const trackRoute = <I extends z.ZodType, O extends z.ZodType>(r: TrackRoute<I, O>) => r as unknown as TrackRoute;
