@@ -1,4 +1,10 @@
 import { router } from '../../trpc/init';
+import { deleteCommissionRuleProcedure } from './delete-commission-rule';
+import { getCommissionRuleProcedure } from './get-commission-rule';
+import { setCommissionRuleProcedure } from './set-commission-rule';
 
-// Procedures of this group are added here, one file each (see routers/campaigns for the pattern).
-export const commissionRulesRouter = router({});
+export const commissionRulesRouter = router({
+  get: getCommissionRuleProcedure,
+  set: setCommissionRuleProcedure,
+  delete: deleteCommissionRuleProcedure,
+});

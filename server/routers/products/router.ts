@@ -1,4 +1,16 @@
 import { router } from '../../trpc/init';
+import { createProductProcedure } from './create-product';
+import { getProductPolicyProcedure } from './get-product-policy';
+import { getProductProcedure } from './get-product';
+import { listProductsProcedure } from './list-products';
+import { setProductPolicyProcedure } from './set-product-policy';
+import { updateProductProcedure } from './update-product';
 
-// Procedures of this group are added here, one file each (see routers/campaigns for the pattern).
-export const productsRouter = router({});
+export const productsRouter = router({
+  getPolicy: getProductPolicyProcedure,
+  setPolicy: setProductPolicyProcedure,
+  list: listProductsProcedure,
+  create: createProductProcedure,
+  get: getProductProcedure,
+  update: updateProductProcedure,
+});

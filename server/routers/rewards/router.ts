@@ -1,4 +1,12 @@
 import { router } from '../../trpc/init';
+import { createRewardProcedure } from './create-reward';
+import { getRewardProcedure } from './get-reward';
+import { listRewardsProcedure } from './list-rewards';
+import { updateRewardProcedure } from './update-reward';
 
-// Procedures of this group are added here, one file each (see routers/campaigns for the pattern).
-export const rewardsRouter = router({});
+export const rewardsRouter = router({
+  list: listRewardsProcedure,
+  create: createRewardProcedure,
+  get: getRewardProcedure,
+  update: updateRewardProcedure,
+});

@@ -1,4 +1,8 @@
 import { router } from '../../trpc/init';
+import { getSettingsProcedure } from './get-settings';
+import { updateSettingsProcedure } from './update-settings';
 
-// Procedures of this group are added here, one file each (see routers/campaigns for the pattern).
-export const settingsRouter = router({});
+export const settingsRouter = router({
+  get: getSettingsProcedure,
+  update: updateSettingsProcedure,
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { campaigns, commissionRules, products } from '@/db/schema';
+import { iso, list, name, timestamp, uuid } from './common';
+import { presentProductOverride, productOverride, providerProductId } from './product';
+import { presentTerms, rewardType, termsFields, termsInput } from './terms';
+
+export const ruleKind = z.enum(['default', 'product', 'interval']);
+
+export const ruleRecord = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    kind: ruleKind,
+    ...termsFields,
+    product_ids: z.array(z.string()),
+    reward_id: z.uuid().nullable().describe('the library reward the terms were copied from'),
+    reward_type: rewardType,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'CommissionRule' });
+
+/** PUT body: a library reward to copy, or the rule's own terms (upserted by kind and scope). */
+export const ruleChange = z.strictObject({
+  library_reward_id: uuid.optional().describe('copy this library reward\'s terms; excludes name and the terms fields'),
+  name: name.optional(),
+  kind: ruleKind.optional().describe('default (catch-all, the default), product or interval'),
+  ...termsInput.shape,
+  product_ids: list(providerProductId).optional().describe('provider product ids; required for kind product only'),
+});
+export type RuleChange = z.infer<typeof ruleChange>;
+
+export const commissionRuleBody = z.object({
+  object: z.literal('commission_rule'),
+  campaign: z.string().describe('the campaign name'),
+  data: ruleRecord.nullable().describe('the catch-all (kind default) rule, null when none is set'),
+  rules: z.array(ruleRecord),
+  product_overrides: z.array(productOverride),
+});
+
+type RuleRow = typeof commissionRules.$inferSelect;
+
+export const presentRule = (row: RuleRow): z.infer<typeof ruleRecord> => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  ...presentTerms(row),
+  product_ids: row.productIds,
+  reward_id: row.rewardId,
+  reward_type: row.rewardType,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
+
+export const presentCommissionRule = (view: {
+  campaign: typeof campaigns.$inferSelect;
+  rules: RuleRow[];
+  overrides: (typeof products.$inferSelect)[];
+}): z.infer<typeof commissionRuleBody> => {
+  const catchAll = view.rules.find((r) => r.kind === 'default');
+  return {
+    object: 'commission_rule',
+    campaign: view.campaign.name,
+    data: catchAll ? presentRule(catchAll) : null,
+    rules: view.rules.map(presentRule),
+    product_overrides: view.overrides.map(presentProductOverride),
+  };
+};

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { rewards } from '@/db/schema';
+import { currency } from './common';
+
+// Terms shared by commission rules and library rewards (decisions.md §4 "Commission rule").
+export const lengthType = z.enum(['one_time', 'limited', 'lifetime']);
+export const appliesToInterval = z.enum(['any', 'one_time', 'month', 'year']);
+export const rewardType = z.enum(['cash', 'non_cash']);
+export const rateAmount = z
+  .number()
+  .positive()
+  .describe('a percentage (0 < amount <= 100, at most 2 decimals), or integer minor units when is_flat');
+export const lengthMonths = z
+  .number()
+  .int()
+  .min(1)
+  .max(1200)
+  .describe('months of recurring payments that earn commission; only with length_type limited');
+
+/** Terms as a request states them: any subset, completed and checked by the domain. */
+export const termsInput = z.strictObject({
+  is_flat: z.boolean().optional(),
+  amount: rateAmount.optional(),
+  currency: currency.nullable().optional().describe('flat amounts only; defaults to the workspace currency'),
+  length_type: lengthType.optional(),
+  length_months: lengthMonths.nullable().optional(),
+  applies_to_interval: appliesToInterval.optional(),
+});
+export type TermsInput = z.infer<typeof termsInput>;
+
+export const termsFields = {
+  is_flat: z.boolean(),
+  amount: z.number(),
+  currency: z.string().nullable(),
+  length_type: lengthType,
+  length_months: z.number().int().nullable(),
+  applies_to_interval: appliesToInterval,
+};
+
+export type StoredTerms = Pick<
+  typeof rewards.$inferSelect,
+  'isFlat' | 'amount' | 'currency' | 'lengthType' | 'lengthMonths' | 'appliesToInterval'
+>;
+
+/** Percent amounts are stored in hundredths of a percent so the engine only does integer math. */
+export const apiAmount = (isFlat: boolean, stored: number): number => (isFlat ? stored : stored / 100);
+
+export const presentTerms = (t: StoredTerms) => ({
+  is_flat: t.isFlat,
+  amount: apiAmount(t.isFlat, t.amount),
+  currency: t.currency,
+  length_type: t.lengthType,
+  length_months: t.lengthMonths,
+  applies_to_interval: t.appliesToInterval,
+});

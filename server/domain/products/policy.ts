@@ -1,0 +1,11 @@
+import type { WorkspaceCtx } from '../context';
+import { readSettings, updateSettings } from '../settings/settings';
+
+/** Whether sales of products absent from the catalog still earn the campaign default rate. */
+export async function readProductPolicy(ctx: WorkspaceCtx): Promise<boolean> {
+  return (await readSettings(ctx)).commissionUnmappedProducts;
+}
+
+export async function setProductPolicy(ctx: WorkspaceCtx, commissionUnmappedProducts: boolean): Promise<boolean> {
+  return (await updateSettings({ ctx, patch: { commissionUnmappedProducts } })).commissionUnmappedProducts;
+}

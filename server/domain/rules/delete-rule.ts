@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import { commissionRules } from '@/db/schema';
+import { notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { WorkspaceCtx } from '../context';
+import { changeRulesOf } from './rule-campaign';
+import type { Rule } from './rules';
+
+/** DELETE /v1/campaigns/{id}/commission-rule/{rule_id}: removes one rule of the campaign. */
+export async function deleteCommissionRule({ ctx, campaignId, ruleId }: { ctx: WorkspaceCtx; campaignId: string; ruleId: string }): Promise<Rule> {
+  return ctx.db.transaction(async (tx) => {
+    const campaign = await changeRulesOf(tx, ctx.workspaceId, campaignId);
+    if (!isUuid(ruleId)) throw notFound('commission rule');
+    const [rule] = await tx
+      .delete(commissionRules)
+      .where(
+        and(
+          eq(commissionRules.workspaceId, ctx.workspaceId),
+          eq(commissionRules.campaignId, campaign.id),
+          eq(commissionRules.id, ruleId),
+        ),
+      )
+      .returning();
+    if (!rule) throw notFound('commission rule');
+    return rule;
+  });
+}

@@ -1,0 +1,75 @@
+import { commissionRules } from '@/db/schema';
+import type { RuleChange } from '../../contracts/rule';
+import { invalid } from '../../errors/errors';
+import type { WorkspaceCtx } from '../context';
+import { referencedReward } from '../rewards/rewards';
+import { readSettings } from '../settings/settings';
+import { changeRulesOf } from './rule-campaign';
+import { campaignRulesOf, type CampaignRules, type Rule } from './rules';
+import { ruleScope } from './scope';
+import { resolveTerms } from './terms';
+
+type RuleFields = Pick<
+  Rule,
+  | 'name' | 'kind' | 'scopeKey' | 'productIds' | 'rewardId' | 'rewardType'
+  | 'isFlat' | 'amount' | 'currency' | 'lengthType' | 'lengthMonths' | 'appliesToInterval'
+>;
+
+// With library_reward_id the reward supplies these; naming them too would be ambiguous.
+const TERMS_OF_REWARD = ['name', 'amount', 'is_flat', 'currency', 'length_type', 'length_months'] as const;
+
+const DEFAULT_NAMES: Record<Rule['kind'], string> = {
+  default: 'Default commission',
+  product: 'Product commission',
+  interval: 'Interval commission',
+};
+
+async function fromReward(ctx: WorkspaceCtx, change: RuleChange, rewardId: string): Promise<RuleFields> {
+  const given = TERMS_OF_REWARD.find((field) => change[field] !== undefined);
+  if (given) throw invalid(given, 'not allowed with library_reward_id (the reward supplies it)');
+  const reward = await referencedReward(ctx, rewardId, 'library_reward_id');
+  const kind = change.kind ?? 'default';
+  const interval = change.applies_to_interval ?? reward.appliesToInterval;
+  return {
+    name: reward.name,
+    ...ruleScope(kind, change.product_ids, interval),
+    rewardId: reward.id,
+    rewardType: reward.type,
+    isFlat: reward.isFlat,
+    amount: reward.amount,
+    currency: reward.currency,
+    lengthType: reward.lengthType,
+    lengthMonths: reward.lengthMonths,
+    appliesToInterval: interval,
+  };
+}
+
+async function ownFields(ctx: WorkspaceCtx, change: RuleChange): Promise<RuleFields> {
+  const { library_reward_id: _none, name, kind = 'default', product_ids, ...terms } = change;
+  const resolved = resolveTerms(terms, (await readSettings(ctx)).currency);
+  return {
+    name: name ?? DEFAULT_NAMES[kind],
+    ...ruleScope(kind, product_ids, resolved.appliesToInterval),
+    rewardId: null,
+    rewardType: 'cash',
+    ...resolved,
+  };
+}
+
+/** PUT /v1/campaigns/{id}/commission-rule: upserts one rule by kind and scope. */
+export async function setCommissionRule({ ctx, campaignId, change }: { ctx: WorkspaceCtx; campaignId: string; change: RuleChange }): Promise<CampaignRules> {
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const campaign = await changeRulesOf(tx, ctx.workspaceId, campaignId);
+    const fields = change.library_reward_id ? await fromReward(inTx, change, change.library_reward_id) : await ownFields(inTx, change);
+    const { kind: _k, scopeKey: _s, ...replaced } = fields;
+    await tx
+      .insert(commissionRules)
+      .values({ ...fields, workspaceId: ctx.workspaceId, campaignId: campaign.id })
+      .onConflictDoUpdate({
+        target: [commissionRules.campaignId, commissionRules.kind, commissionRules.scopeKey],
+        set: { ...replaced, updatedAt: new Date() },
+      });
+    return campaignRulesOf(inTx, campaign);
+  });
+}

@@ -1,0 +1,27 @@
+import { recordId } from '../../contracts/common';
+import { commissionRuleBody, ruleChange } from '../../contracts/rule';
+import { operation } from '../../trpc/meta';
+
+export const setCommissionRuleMeta = operation({
+  method: 'PUT',
+  path: '/campaigns/{id}/commission-rule',
+  summary: "Set a campaign's rate, optionally from a library reward",
+  description:
+    'Upserts one rule by kind and scope (the catch-all, one interval, or one set of products). Send either ' +
+    '`library_reward_id` (with optional kind, product_ids, applies_to_interval) or the rule\'s own terms. ' +
+    'Answers the same body as the GET.',
+  tags: ['Campaigns'],
+  errors: [
+    'invalid_json',
+    'amount_required',
+    'product_ids_required',
+    'invalid_request',
+    'unauthorized',
+    'insufficient_scope',
+    'link_not_found',
+    'unknown_resource',
+  ],
+});
+
+export const setCommissionRuleInput = ruleChange.extend({ id: recordId });
+export const setCommissionRuleOutput = commissionRuleBody;

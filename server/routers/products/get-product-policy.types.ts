@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { productPolicyBody } from '../../contracts/product';
+import { operation } from '../../trpc/meta';
+
+export const getProductPolicyMeta = operation({
+  method: 'GET',
+  path: '/products/policy',
+  summary: 'Policy for products absent from the catalog',
+  tags: ['Products'],
+  errors: ['unauthorized', 'insufficient_scope'],
+});
+
+export const getProductPolicyInput = z.object({});
+export const getProductPolicyOutput = productPolicyBody;
