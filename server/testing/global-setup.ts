@@ -1,5 +1,5 @@
 import { prepareTemplate } from './database';
 
 export default async function setup() {
-  if (process.env.DATABASE_URL) await prepareTemplate(process.env.DATABASE_URL);
+  if (process.env.DATABASE_URL) return prepareTemplate(process.env.DATABASE_URL);
 }

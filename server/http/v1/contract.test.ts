@@ -52,6 +52,18 @@ describe('framing errors', () => {
   });
 });
 
+describe('path parameters', () => {
+  it('are URL-decoded; undecodable ones name no record', async () => {
+    const { body } = await api.call('POST', '/v1/products', { token: ws.token, body: { provider_product_id: 'prod a/b', name: 'Spaced' } });
+    const got = await api.call('GET', `/v1/products/${encodeURIComponent('prod a/b')}`, { token: ws.token });
+    expect(got.status).toBe(200);
+    expect(got.body.data.id).toBe(body.data.id);
+    const broken = await api.call('GET', '/v1/campaigns/%E0%A4%A', { token: ws.token });
+    expect(broken.status).toBe(404);
+    expect(broken.body.error).toBe('link_not_found');
+  });
+});
+
 describe('authentication and scopes', () => {
   it.each([
     ['no header', undefined],

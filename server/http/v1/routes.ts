@@ -52,7 +52,18 @@ export function matchRoute(routes: Route[], method: string, path: string): Match
   for (const route of routes) {
     const m = route.pattern.exec(path);
     if (!m) continue;
-    if (route.method === method) return { kind: 'found', route, params: { ...m.groups } };
+    if (route.method === method) {
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(m.groups ?? {})) {
+        // Undecodable escapes name no record: such a param cannot match anything.
+        try {
+          params[k] = decodeURIComponent(v);
+        } catch {
+          params[k] = '\u0000';
+        }
+      }
+      return { kind: 'found', route, params };
+    }
     allow.add(route.method);
   }
   return allow.size ? { kind: 'wrong_method', allow: [...allow].sort() } : { kind: 'none' };
