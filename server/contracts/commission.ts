@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { commissions } from '@/db/schema';
-import { iso, timestamp } from './common';
+import { iso, isoOrNull, timestamp } from './common';
 
 export const commissionStatus = z.enum(['pending', 'approved', 'denied', 'paid', 'reversed']);
 
@@ -28,4 +28,33 @@ export const presentCommission = (row: typeof commissions.$inferSelect): Commiss
   status: row.status,
   period_index: row.periodIndex,
   created_at: iso(row.createdAt),
+});
+
+export const commissionKind = z.enum(['earning', 'clawback']);
+
+// The workspace's view: what the dashboard needs to review a commission and follow it into a
+// payout. The affiliate's view (commissionRecord) stays without these.
+export const commissionDetailRecord = commissionRecord
+  .extend({
+    kind: commissionKind.describe('clawback: the negative counterpart of a paid commission whose conversion was reversed'),
+    computed_amount: z.number().int().describe('what the rule computed; amount differs when overridden'),
+    reward_type: z.enum(['cash', 'non_cash']),
+    rule_id: z.uuid().nullable(),
+    payout_id: z.uuid().nullable(),
+    hold_until: timestamp.nullable(),
+    updated_at: timestamp,
+  })
+  .meta({ id: 'CommissionDetail' });
+
+export type CommissionDetailRecord = z.infer<typeof commissionDetailRecord>;
+
+export const presentCommissionDetail = (row: typeof commissions.$inferSelect): CommissionDetailRecord => ({
+  ...presentCommission(row),
+  kind: row.kind,
+  computed_amount: row.computedAmount,
+  reward_type: row.rewardType,
+  rule_id: row.ruleId,
+  payout_id: row.payoutId,
+  hold_until: isoOrNull(row.holdUntil),
+  updated_at: iso(row.updatedAt),
 });

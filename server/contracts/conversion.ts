@@ -42,3 +42,33 @@ export const presentConversion = (row: typeof conversions.$inferSelect): Convers
   interval: row.interval,
   refunded_amount: row.refundedAmount,
 });
+
+/** Query filter: `voided` is the deprecated alias of reversed (interface-v1.md, Versioning). */
+export const conversionStatusQuery = z.enum([...conversionStatus.options, 'voided']);
+export const storedConversionStatus = (s: z.infer<typeof conversionStatusQuery>) => (s === 'voided' ? 'reversed' : s);
+
+/** `from`/`to` bounds on ts: an ISO date-time with offset, or a date (midnight UTC). */
+export const tsBound = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+// The workspace's view adds what the merchant needs to audit a conversion; the affiliate's view
+// (conversionRecord, /v1/affiliate/conversions) stays without these.
+export const conversionDetailRecord = conversionRecord
+  .extend({
+    is_test: z.boolean(),
+    match_method: z.string().nullable(),
+    match_confidence: z.number().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'ConversionDetail' });
+
+export type ConversionDetailRecord = z.infer<typeof conversionDetailRecord>;
+
+export const presentConversionDetail = (row: typeof conversions.$inferSelect): ConversionDetailRecord => ({
+  ...presentConversion(row),
+  is_test: row.isTest,
+  match_method: row.matchMethod,
+  match_confidence: row.matchConfidence,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});

@@ -31,3 +31,6 @@ export const presentPayout = (row: PayoutWithCommissions): PayoutRecord => ({
   created_at: iso(row.createdAt),
   paid_at: isoOrNull(row.paidAt),
 });
+
+/** Where a pending payout can go: paid settles its commissions, failed/canceled release them. */
+export const payoutOutcome = z.enum(['paid', 'failed', 'canceled']);

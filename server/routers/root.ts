@@ -8,6 +8,9 @@ import { productsRouter } from './products/router';
 import { settingsRouter } from './settings/router';
 import { webhooksRouter } from './webhooks/router';
 import { campaignsRouter } from './campaigns/router';
+import { conversionsRouter } from './conversions/router';
+import { commissionsRouter } from './commissions/router';
+import { payoutsRouter } from './payouts/router';
 
 // Every endpoint group, one folder per /v1 path segment (/v1/affiliate/* is the affiliate-key
 // family, /v1/campaigns/{id}/commission-rule lives in commission-rules). The dashboard and /v1
@@ -22,6 +25,9 @@ export const appRouter = router({
   products: productsRouter,
   settings: settingsRouter,
   webhooks: webhooksRouter,
+  conversions: conversionsRouter,
+  commissions: commissionsRouter,
+  payouts: payoutsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { conversions } from '@/db/schema';
+
+// GET /v1/conversions/{id}/attribution: the receipt the commission engine stores in
+// conversions.attribution when it attributes a conversion. Every field is optional in what is
+// stored (older rows, conversions seeded or moved by hand); the answer always carries them all.
+// Loose objects: a field the engine adds later passes through rather than vanishing.
+
+const maybe = <T extends z.ZodType>(t: T) => t.nullable().optional();
+
+export const attributionTouch = z
+  .looseObject({
+    click_id: maybe(z.string()),
+    affiliate_id: maybe(z.string()),
+    ts: maybe(z.string()),
+    match_method: maybe(z.string()),
+    chosen: maybe(z.boolean()).describe('the touch that won under the campaign model'),
+  })
+  .meta({ id: 'AttributionTouch' });
+
+const storedReceipt = z.looseObject({
+  model: maybe(z.string()),
+  method: maybe(z.string()),
+  confidence: maybe(z.number()),
+  touches: maybe(z.array(attributionTouch)),
+  rule: maybe(z.looseObject({ id: maybe(z.string()), kind: maybe(z.string()), name: maybe(z.string()) })),
+  amount: maybe(z.number()),
+  currency: maybe(z.string()),
+  reason: maybe(z.string()),
+});
+
+export const attributionRecord = z
+  .looseObject({
+    conversion_id: z.uuid(),
+    model: z.string().nullable().describe('attribution model applied: last_click or first_click'),
+    method: z.string().nullable().describe('how the visitor was matched: cookie, fingerprint, ip, manual_code, ref, customer…'),
+    confidence: z.number().nullable(),
+    touches: z.array(attributionTouch).describe('candidate clicks inside the cookie window'),
+    rule: z
+      .looseObject({ id: maybe(z.string()), kind: maybe(z.string()), name: maybe(z.string()) })
+      .nullable()
+      .describe('the commission rule that won, or null'),
+    amount: z.number().nullable().describe('commission computed, minor currency units'),
+    currency: z.string().nullable(),
+    reason: z.string().nullable().describe('why nothing or something unusual was computed'),
+  })
+  .meta({ id: 'Attribution' });
+
+export type AttributionRecord = z.infer<typeof attributionRecord>;
+
+/** The stored receipt, or one rebuilt from the conversion's own match columns when none is usable. */
+export function presentAttribution(row: typeof conversions.$inferSelect): AttributionRecord {
+  const parsed = storedReceipt.safeParse(row.attribution);
+  const r: z.infer<typeof storedReceipt> = parsed.success ? parsed.data : {};
+  return {
+    ...r,
+    conversion_id: row.id,
+    model: r.model ?? null,
+    method: r.method ?? row.matchMethod ?? null,
+    confidence: r.confidence ?? row.matchConfidence ?? null,
+    touches: r.touches ?? [],
+    rule: r.rule ?? null,
+    amount: r.amount ?? null,
+    currency: r.currency ?? row.currency,
+    reason: r.reason ?? null,
+  };
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { affiliates, clicks, conversions } from '@/db/schema';
+import type { WorkspaceCtx } from '../context';
+import { matchConfidence } from '../tracking/confidence';
+import { chooseTouch, touchesWhere, type Touch } from './touches';
+
+export type AttributionInput = {
+  visitorId?: string | null;
+  fingerprint?: string | null;
+  ipHash?: string | null;
+  uaHash?: string | null;
+  manualCode?: string | null;
+  ref?: string | null;
+  customerId?: string | null;
+  at: Date;
+};
+
+export type Method = 'customer' | 'cookie' | 'fingerprint' | 'ip' | 'manual_code' | 'ref';
+export type Attribution = {
+  affiliateId: string;
+  campaignId: string | null;
+  method: Method;
+  confidence: number;
+  clickId: string | null;
+  visitorKey: string | null;
+  model: string | null;
+  touches: Touch[];
+};
+
+const fromTouches = (method: 'cookie' | 'fingerprint' | 'ip', touches: Touch[], at: Date): Attribution | null => {
+  const t = chooseTouch(touches);
+  if (!t) return null;
+  const confidence = method === 'cookie' ? 1 : matchConfidence(method, at.getTime() - t.ts.getTime(), t.windowDays);
+  return { affiliateId: t.affiliateId, campaignId: t.campaignId, method, confidence, clickId: t.clickId, visitorKey: t.visitorKey, model: t.model, touches };
+};
+
+async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref'): Promise<Attribution | null> {
+  const [a] = await ctx.db
+    .select({ id: affiliates.id, campaignId: affiliates.campaignId })
+    .from(affiliates)
+    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.refCode, code.trim().toLowerCase()), eq(affiliates.status, 'active')));
+  return a ? { affiliateId: a.id, campaignId: a.campaignId, method, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] } : null;
+}
+
+/**
+ * Who earns this conversion (decisions.md §4 "Tracking leads and sales"): a customer already
+ * attributed keeps its affiliate (recurring payments); otherwise visitor_id (cookie), fingerprint,
+ * ip + user agent, manual code, ref, in that order. Null: nobody.
+ */
+export async function attribute(ctx: WorkspaceCtx, input: AttributionInput): Promise<Attribution | null> {
+  if (input.customerId) {
+    const [prior] = await ctx.db
+      .select({ affiliateId: conversions.affiliateId, campaignId: conversions.campaignId })
+      .from(conversions)
+      .innerJoin(affiliates, and(eq(affiliates.id, conversions.affiliateId), eq(affiliates.status, 'active')))
+      .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.customerId, input.customerId), eq(conversions.isTest, false)))
+      .orderBy(desc(conversions.ts))
+      .limit(1);
+    if (prior) return { ...prior, method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] };
+  }
+  const steps: [boolean, () => Promise<Attribution | null>][] = [
+    [!!input.visitorId, async () => fromTouches('cookie', await touchesWhere(ctx, eq(clicks.visitorKey, input.visitorId!), input.at), input.at)],
+    [!!input.fingerprint, async () => fromTouches('fingerprint', await touchesWhere(ctx, and(isNotNull(clicks.fingerprint), eq(clicks.fingerprint, input.fingerprint!))!, input.at), input.at)],
+    [!!(input.ipHash && input.uaHash), async () => fromTouches('ip', await touchesWhere(ctx, and(eq(clicks.ipHash, input.ipHash!), eq(clicks.uaHash, input.uaHash!))!, input.at), input.at)],
+    [!!input.manualCode, () => byCode(ctx, input.manualCode!, 'manual_code')],
+    [!!input.ref, () => byCode(ctx, input.ref!, 'ref')],
+  ];
+  for (const [applies, run] of steps) {
+    if (!applies) continue;
+    const found = await run();
+    if (found) return found;
+  }
+  return null;
+}

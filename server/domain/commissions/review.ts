@@ -1,0 +1,74 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { commissions } from '@/db/schema';
+import { presentCommission } from '../../contracts/commission';
+import { invalidState, notFound, required, unknownReference } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { WorkspaceCtx } from '../context';
+import { recordEvent } from '../events/record-event';
+import type { Commission } from '../money-records/commissions';
+
+export type ReviewStatus = 'approved' | 'denied';
+export type Review = { status?: ReviewStatus; amount?: number };
+
+// A commission that left the review stage answers 409: paid and reversed ones are history, a
+// clawback mirrors a paid commission and is settled by the next payout, and one batched into a
+// pending payout is part of an amount already announced to the affiliate.
+function assertReviewable(row: Commission) {
+  if (row.kind === 'clawback') throw invalidState(`commission ${row.id} is a clawback and cannot be edited`);
+  if (row.status === 'paid' || row.status === 'reversed') throw invalidState(`commission ${row.id} is ${row.status}`);
+  if (row.payoutId) throw invalidState(`commission ${row.id} is in pending payout ${row.payoutId}`);
+}
+
+async function applyReview(tx: Tx, workspaceId: string, row: Commission, review: Review): Promise<Commission> {
+  const set: Partial<typeof commissions.$inferInsert> = {};
+  if (review.status !== undefined && review.status !== row.status) set.status = review.status;
+  if (review.amount !== undefined && review.amount !== row.amount) set.amount = review.amount;
+  // Repeating the current values is a no-op: no write, no event.
+  if (Object.keys(set).length === 0) return row;
+  const [updated] = await tx
+    .update(commissions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(commissions.workspaceId, workspaceId), eq(commissions.id, row.id)))
+    .returning();
+  await recordEvent(tx, workspaceId, 'commission.updated', 'commission', presentCommission(updated));
+  return updated;
+}
+
+/** PATCH /v1/commissions/{id}: approve, deny or override the amount of one commission. */
+export async function reviewCommission({ ctx, id, review }: { ctx: WorkspaceCtx; id: string; review: Review }) {
+  if (review.status === undefined && review.amount === undefined) throw required('status');
+  if (!isUuid(id)) throw notFound('commission');
+  return ctx.db.transaction(async (tx) => {
+    // The row lock orders this change against a payout batching the same commission.
+    const [row] = await tx
+      .select()
+      .from(commissions)
+      .where(and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.id, id)))
+      .for('update');
+    if (!row) throw notFound('commission');
+    assertReviewable(row);
+    return applyReview(tx, ctx.workspaceId, row, review);
+  });
+}
+
+/** POST /v1/commissions/bulk: one status for many commissions, all of them or none. */
+export async function reviewCommissions({ ctx, ids, status }: { ctx: WorkspaceCtx; ids: string[]; status: ReviewStatus }) {
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  return ctx.db.transaction(async (tx) => {
+    // Locked in id order, so two overlapping bulk calls cannot deadlock each other.
+    const rows = await tx
+      .select()
+      .from(commissions)
+      .where(and(eq(commissions.workspaceId, ctx.workspaceId), inArray(commissions.id, unique)))
+      .orderBy(asc(commissions.id))
+      .for('update');
+    const found = new Map(rows.map((r) => [r.id, r]));
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length) throw unknownReference(`ids (${missing.join(', ')})`);
+    rows.forEach(assertReviewable);
+    const updated = new Map<string, Commission>();
+    for (const row of rows) updated.set(row.id, await applyReview(tx, ctx.workspaceId, row, { status }));
+    return unique.map((id) => updated.get(id)!);
+  });
+}

@@ -1,0 +1,15 @@
+import { and, eq } from 'drizzle-orm';
+import { conversions } from '@/db/schema';
+import type { WorkspaceCtx } from '../context';
+
+export type Conversion = typeof conversions.$inferSelect;
+
+/** The workspace's conversion with this external id, locked for the rest of the transaction. */
+export async function conversionByExternalId(ctx: WorkspaceCtx, externalId: string, lock = false): Promise<Conversion | undefined> {
+  const q = ctx.db
+    .select()
+    .from(conversions)
+    .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.externalId, externalId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}

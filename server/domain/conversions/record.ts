@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { affiliates, conversions } from '@/db/schema';
+import { required } from '../../errors/errors';
+import { attribute } from '../attribution/attribute';
+import { defaultCampaign } from '../campaigns/campaigns';
+import type { WorkspaceCtx } from '../context';
+import { computeEarning } from '../engine/compute';
+import { emitMoneyEvents } from '../engine/events';
+import { paymentHistory } from '../engine/history';
+import { reconcileLedger } from '../engine/reconcile';
+import { applyContribution, contributionOf } from '../engine/rollups';
+import { readSettings } from '../settings/settings';
+import { hasherFor } from '../tracking/hash';
+import { conversionByExternalId } from './find';
+import { buildReceipt } from './receipt';
+
+export type TrackConversion = {
+  type: 'lead' | 'sale';
+  externalId: string;
+  visitorId?: string | null;
+  fingerprint?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  ref?: string | null;
+  manualCode?: string | null;
+  customerId?: string | null;
+  amount?: number | null;
+  currency?: string | null;
+  productId?: string | null;
+  interval?: 'one_time' | 'month' | 'year' | null;
+  isTest?: boolean;
+  ts?: Date | null;
+};
+export type TrackResult = { ok: true; attributed: true; conversion_id: string } | { ok: true; attributed: false; visitor_id: string | null };
+
+const replay = (id: string): TrackResult => ({ ok: true, attributed: true, conversion_id: id });
+
+/**
+ * POST /v1/track/lead|sale: attribute, store the conversion, compute its commission, all in one
+ * transaction. Idempotent on external_id by the unique index (a retried or racing call replays
+ * the first answer); an unattributed conversion stores nothing.
+ */
+export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; input: TrackConversion }): Promise<TrackResult> {
+  if (!(input.visitorId || input.fingerprint || input.ref || input.manualCode || input.customerId || (input.ip && input.userAgent))) {
+    throw required('visitor_id');
+  }
+  if (input.type === 'sale' && (input.amount === undefined || input.amount === null)) throw required('amount');
+  const known = await conversionByExternalId(ctx, input.externalId);
+  if (known) return replay(known.id);
+  const hash = await hasherFor(ctx.db, ctx.workspaceId);
+  const at = input.ts ?? new Date();
+  return ctx.db.transaction(async (db) => {
+    const tx = { db, workspaceId: ctx.workspaceId };
+    const found = await attribute(tx, { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at });
+    const campaignId =
+      found?.campaignId ??
+      (found && (await db.select({ c: affiliates.campaignId }).from(affiliates).where(eq(affiliates.id, found.affiliateId)))[0]?.c) ??
+      (await defaultCampaign(tx))?.id;
+    if (!found || !campaignId) return { ok: true as const, attributed: false as const, visitor_id: input.visitorId ?? null };
+    const settings = await readSettings(tx);
+    const [conv] = await db
+      .insert(conversions)
+      .values({
+        workspaceId: ctx.workspaceId, campaignId, affiliateId: found.affiliateId, type: input.type,
+        status: input.type === 'sale' ? 'pending' : 'confirmed', amount: input.amount ?? 0,
+        currency: (input.currency ?? 'usd').toLowerCase(), externalId: input.externalId, customerId: input.customerId ?? null,
+        productId: input.productId ?? null, interval: input.interval ?? null, isTest: input.isTest ?? false,
+        visitorKey: found.visitorKey ?? input.visitorId ?? null, clickId: found.clickId, matchMethod: found.method,
+        matchConfidence: found.confidence, ts: at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!conv) return replay((await conversionByExternalId(tx, input.externalId))!.id);
+    const ledger = await reconcileLedger(tx, conv, settings);
+    // A test sale earns nothing, but its receipt still shows what it would have earned.
+    const earning = ledger.earning ?? (conv.isTest && conv.type === 'sale' ? await computeEarning(tx, settings, campaignId, { ...conv, ...(await paymentHistory(tx, conv)) }) : null);
+    const receipt = buildReceipt(found, earning, ledger.created.length > 0);
+    if (conv.isTest && earning) receipt.reason = 'test_conversion';
+    const [row] = await db.update(conversions).set({ attribution: receipt }).where(eq(conversions.id, conv.id)).returning();
+    await emitMoneyEvents(tx, { row, type: 'conversion.created' }, ledger);
+    await applyContribution(tx, null, await contributionOf(tx, row, settings.timezone));
+    return replay(conv.id);
+  });
+}

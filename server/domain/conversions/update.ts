@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import { affiliates, conversions } from '@/db/schema';
+import { notFound, unknownReference } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { WorkspaceCtx } from '../context';
+import { emitMoneyEvents } from '../engine/events';
+import { reconcileLedger } from '../engine/reconcile';
+import { applyContribution, contributionOf } from '../engine/rollups';
+import { REVERSAL_STATES } from '../engine/states';
+import { readSettings } from '../settings/settings';
+import type { Conversion } from './find';
+import { approveIfAuto } from './approve';
+
+export type ConversionPatch = { status?: Conversion['status'] | 'voided'; affiliateId?: string };
+
+/**
+ * PATCH /v1/conversions/{id}: change the status (voided is stored as reversed; the same status
+ * is a no-op) and/or re-attribute to another affiliate of the workspace. The ledger follows in
+ * the same transaction: reversal states claw back, leaving them restores, re-attribution
+ * reverses the old affiliate's commissions and computes the new one's.
+ */
+export async function updateConversion({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: ConversionPatch }): Promise<Conversion> {
+  if (!isUuid(id)) throw notFound('conversion');
+  return ctx.db.transaction(async (db) => {
+    const tx = { db, workspaceId: ctx.workspaceId };
+    const [conv] = await db
+      .select()
+      .from(conversions)
+      .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.id, id)))
+      .for('update');
+    if (!conv) throw notFound('conversion');
+    const set: Partial<Conversion> = {};
+    if (patch.affiliateId && patch.affiliateId !== conv.affiliateId) {
+      const [aff] = isUuid(patch.affiliateId)
+        ? await db.select().from(affiliates).where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, patch.affiliateId)))
+        : [];
+      if (!aff) throw unknownReference('affiliate_id');
+      Object.assign(set, { affiliateId: aff.id, campaignId: aff.campaignId ?? conv.campaignId, matchMethod: 'manual', matchConfidence: 1 });
+      set.attribution = { ...(conv.attribution as object), reattributed: { from: conv.affiliateId, to: aff.id, at: new Date().toISOString() } };
+    }
+    const status = patch.status === 'voided' ? 'reversed' : patch.status;
+    if (status && status !== conv.status) {
+      set.status = status;
+      // Leaving refunded or chargeback undoes the refund: the full sale counts again.
+      if (!REVERSAL_STATES.has(status) && conv.refundedAmount > 0) set.refundedAmount = 0;
+    }
+    if (!Object.keys(set).length) return conv;
+    const settings = await readSettings(tx);
+    const before = await contributionOf(tx, conv, settings.timezone);
+    const [row] = await db.update(conversions).set({ ...set, updatedAt: new Date() }).where(eq(conversions.id, conv.id)).returning();
+    const ledger = await reconcileLedger(tx, row, settings);
+    if (row.status === 'confirmed') ledger.updated.push(...(await approveIfAuto(tx, settings, [row.id])));
+    await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
+    await applyContribution(tx, before, await contributionOf(tx, row, settings.timezone));
+    return row;
+  });
+}

@@ -1,0 +1,62 @@
+import { and, eq } from 'drizzle-orm';
+import { products } from '@/db/schema';
+import type { WorkspaceCtx } from '../context';
+import { ruleForSale } from '../rules/rule-for-sale';
+import { rulesOfCampaign, type Rule } from '../rules/rules';
+import type { Settings } from '../settings/settings';
+import { percentOf } from './money';
+
+export type Sale = {
+  amount: number;
+  currency: string;
+  productId: string | null;
+  interval: 'one_time' | 'month' | 'year' | null;
+  ts: Date;
+  periodIndex: number;
+  firstPaymentAt: Date;
+};
+
+export type Earning = {
+  amount: number;
+  currency: string;
+  rule: Pick<Rule, 'id' | 'kind' | 'name' | 'isFlat' | 'amount' | 'lengthType' | 'lengthMonths' | 'rewardType'> | null;
+  rateCampaignId: string | null;
+  reason: string;
+};
+
+const nothing = (reason: string, rateCampaignId: string | null = null, rule: Earning['rule'] = null, currency = ''): Earning =>
+  ({ amount: 0, currency, rule, rateCampaignId, reason });
+
+function addMonths(d: Date, months: number): Date {
+  const r = new Date(d);
+  r.setUTCMonth(r.getUTCMonth() + months);
+  return r;
+}
+
+/**
+ * What a sale earns for an affiliate of `campaignId` (decisions.md §4): the product catalog
+ * policy first (not commissionable, redirected to another campaign's rate, unmapped products),
+ * then the rule by precedence, then the rule's length against the customer's first payment.
+ */
+export async function computeEarning(ctx: WorkspaceCtx, settings: Settings, campaignId: string | null, sale: Sale): Promise<Earning> {
+  let rateCampaignId = campaignId;
+  if (sale.productId) {
+    const [product] = await ctx.db
+      .select()
+      .from(products)
+      .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.providerProductId, sale.productId)));
+    if (product && !product.commissionable) return nothing('product_not_commissionable', rateCampaignId);
+    if (product?.campaignId) rateCampaignId = product.campaignId;
+    if (!product && !settings.commissionUnmappedProducts) return nothing('unmapped_product', rateCampaignId);
+  }
+  if (!rateCampaignId) return nothing('no_campaign');
+  const rule = ruleForSale({ rules: await rulesOfCampaign(ctx, rateCampaignId), productId: sale.productId, interval: sale.interval });
+  if (!rule) return nothing('no_rule', rateCampaignId);
+  const currency = rule.isFlat ? (rule.currency ?? settings.currency) : sale.currency;
+  if (rule.lengthType === 'one_time' && sale.periodIndex > 0) return nothing('one_time_rule_after_first_payment', rateCampaignId, rule, currency);
+  if (rule.lengthType === 'limited' && sale.ts >= addMonths(sale.firstPaymentAt, rule.lengthMonths ?? 0)) {
+    return nothing('limited_rule_expired', rateCampaignId, rule, currency);
+  }
+  const amount = rule.isFlat ? rule.amount : percentOf(sale.amount, rule.amount);
+  return { amount, currency, rule, rateCampaignId, reason: 'rule' };
+}

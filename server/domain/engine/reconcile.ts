@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import { commissions, conversions } from '@/db/schema';
+import type { WorkspaceCtx } from '../context';
+import type { Settings } from '../settings/settings';
+import { computeEarning, type Earning } from './compute';
+import { paymentHistory } from './history';
+import { proRata } from './money';
+import { REVERSAL_STATES } from './states';
+
+type Conv = typeof conversions.$inferSelect;
+export type Commission = typeof commissions.$inferSelect;
+export type LedgerChange = { created: Commission[]; updated: Commission[]; earning: Earning | null };
+
+const DAY_MS = 86_400_000;
+// A commission already batched into a pending payout is as good as paid: edits go to clawbacks.
+const editable = (c: Commission) => (c.status === 'pending' || c.status === 'approved') && !c.payoutId;
+const settled = (c: Commission) => c.status === 'paid' || ((c.status === 'pending' || c.status === 'approved') && !!c.payoutId);
+
+/**
+ * Brings a conversion's commissions in line with its current state; the ledger rule of
+ * decisions.md §4. Only the attributed affiliate of a live sale earns, pro rata to what is not
+ * refunded. Unpaid commissions of anyone else become `reversed` (and come back as they were when
+ * the conversion does); a paid one is never edited: a clawback row carries the difference, which
+ * the next payout nets. So each affiliate's live rows always sum to what the rules give for the
+ * net state, whatever order calls arrive in. Runs inside the caller's transaction.
+ */
+export async function reconcileLedger(ctx: WorkspaceCtx, conv: Conv, settings: Settings): Promise<LedgerChange> {
+  const rows = await ctx.db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.conversionId, conv.id)));
+  const change: LedgerChange = { created: [], updated: [], earning: null };
+  const net = conv.amount - conv.refundedAmount;
+  const earner = conv.type === 'sale' && !conv.isTest && !REVERSAL_STATES.has(conv.status) ? conv.affiliateId : null;
+  const earnings = rows.filter((r) => r.kind === 'earning');
+
+  if (earner && !earnings.some((e) => e.affiliateId === earner)) {
+    const history = await paymentHistory(ctx, conv);
+    const earning = await computeEarning(ctx, settings, conv.campaignId, { ...conv, ...history });
+    change.earning = earning;
+    if (earning.amount > 0) {
+      const [row] = await ctx.db
+        .insert(commissions)
+        .values({
+          workspaceId: ctx.workspaceId,
+          affiliateId: earner,
+          conversionId: conv.id,
+          ruleId: earning.rule?.id ?? null,
+          amount: proRata(earning.amount, net, conv.amount),
+          computedAmount: earning.amount,
+          currency: earning.currency,
+          status: settings.autoApproveCommissions && conv.status === 'confirmed' ? 'approved' : 'pending',
+          rewardType: earning.rule?.rewardType ?? 'cash',
+          periodIndex: history.periodIndex,
+          holdUntil: new Date(conv.ts.getTime() + settings.holdDays * DAY_MS),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) change.created.push(row);
+    }
+  }
+
+  for (const e of earnings) {
+    const desired = e.affiliateId === earner ? proRata(e.computedAmount, net, conv.amount) : 0;
+    let set: Partial<Commission> | null = null;
+    if (editable(e)) {
+      if (desired === 0) set = { status: 'reversed', restoreStatus: e.status as 'pending' | 'approved' };
+      else if (desired !== e.amount) set = { amount: desired };
+    } else if (e.status === 'reversed' && desired > 0) {
+      set = { status: e.restoreStatus ?? 'pending', restoreStatus: null, amount: desired };
+    } else if (settled(e)) {
+      const clawed = rows
+        .filter((r) => r.kind === 'clawback' && r.reversesCommissionId === e.id && r.status !== 'reversed' && r.status !== 'denied')
+        .reduce((s, r) => s + r.amount, 0);
+      const delta = desired - (e.amount + clawed);
+      if (delta !== 0) {
+        const [claw] = await ctx.db
+          .insert(commissions)
+          .values({
+            workspaceId: ctx.workspaceId, affiliateId: e.affiliateId, conversionId: conv.id, ruleId: e.ruleId,
+            amount: delta, computedAmount: delta, currency: e.currency, status: 'approved', kind: 'clawback',
+            reversesCommissionId: e.id, rewardType: e.rewardType, periodIndex: e.periodIndex,
+          })
+          .returning();
+        change.created.push(claw);
+      }
+    }
+    if (set) {
+      const [row] = await ctx.db.update(commissions).set({ ...set, updatedAt: new Date() }).where(eq(commissions.id, e.id)).returning();
+      change.updated.push(row);
+    }
+  }
+  return change;
+}

@@ -1,0 +1,36 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { affiliates, payouts } from '@/db/schema';
+import type { WorkspaceCtx } from '../context';
+import { formatMajor } from './minor-units';
+
+// PayPal Payouts file layout (Payouts Web upload): no header row; per line the recipient, the
+// amount in major units, the currency, an optional customer id (left empty: ours are longer than
+// its 30 characters), the note to the recipient, and the recipient wallet.
+
+const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/**
+ * The pending payouts as CSV, oldest first. A payout whose affiliate has neither payout_email nor
+ * email cannot be sent through PayPal and is left out (it stays pending).
+ */
+export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; currency?: string }): Promise<string> {
+  const rows = await ctx.db
+    .select({ id: payouts.id, amount: payouts.amount, currency: payouts.currency, email: affiliates.email, payoutEmail: affiliates.payoutEmail })
+    .from(payouts)
+    .innerJoin(affiliates, and(eq(affiliates.id, payouts.affiliateId), eq(affiliates.workspaceId, payouts.workspaceId)))
+    .where(
+      and(
+        eq(payouts.workspaceId, ctx.workspaceId),
+        eq(payouts.status, 'pending'),
+        currency ? eq(payouts.currency, currency) : undefined,
+      ),
+    )
+    .orderBy(asc(payouts.createdAt), asc(payouts.id));
+  const lines = rows.flatMap((r) => {
+    const recipient = r.payoutEmail || r.email;
+    if (!recipient) return [];
+    const cells = [recipient, formatMajor(r.amount, r.currency), r.currency.toUpperCase(), '', `Refcount payout ${r.id}`, 'PAYPAL'];
+    return [cells.map(field).join(',')];
+  });
+  return lines.map((l) => `${l}\r\n`).join('');
+}

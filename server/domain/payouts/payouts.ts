@@ -1,0 +1,53 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { commissions, payouts } from '@/db/schema';
+import type { PayoutWithCommissions } from '../../contracts/payout';
+import { notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { Page } from '../../lib/pagination';
+import type { WorkspaceCtx } from '../context';
+import { referencedAffiliate } from '../links/references';
+
+export type Payout = typeof payouts.$inferSelect;
+export type PayoutFilter = { status?: Payout['status']; affiliateId?: string };
+
+/** Adds to each payout the ids of the commissions it settles, in one query for all of them. */
+export async function withCommissionIds(db: DbOrTx, workspaceId: string, rows: Payout[]): Promise<PayoutWithCommissions[]> {
+  if (!rows.length) return [];
+  const settled = await db
+    .select({ id: commissions.id, payoutId: commissions.payoutId })
+    .from(commissions)
+    .where(and(eq(commissions.workspaceId, workspaceId), inArray(commissions.payoutId, rows.map((r) => r.id))))
+    .orderBy(asc(commissions.createdAt), asc(commissions.id));
+  return rows.map((row) => ({ ...row, commissionIds: settled.filter((c) => c.payoutId === row.id).map((c) => c.id) }));
+}
+
+/** The workspace's payout with its commissions, or link_not_found (also for another workspace's id). */
+export async function getPayout({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<PayoutWithCommissions> {
+  if (!isUuid(id)) throw notFound('payout');
+  const rows = await ctx.db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.workspaceId, ctx.workspaceId), eq(payouts.id, id)));
+  if (!rows.length) throw notFound('payout');
+  const [payout] = await withCommissionIds(ctx.db, ctx.workspaceId, rows);
+  return payout;
+}
+
+export async function listPayouts({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: PayoutFilter; page: Page }) {
+  if (filter.affiliateId !== undefined) await referencedAffiliate(ctx, filter.affiliateId);
+  const rows = await ctx.db
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.workspaceId, ctx.workspaceId),
+        filter.status ? eq(payouts.status, filter.status) : undefined,
+        filter.affiliateId ? eq(payouts.affiliateId, filter.affiliateId) : undefined,
+      ),
+    )
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return withCommissionIds(ctx.db, ctx.workspaceId, rows);
+}

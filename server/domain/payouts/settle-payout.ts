@@ -1,0 +1,43 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { commissions, payouts } from '@/db/schema';
+import { presentCommission } from '../../contracts/commission';
+import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
+import { invalidState, notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { WorkspaceCtx } from '../context';
+import { recordEvent } from '../events/record-event';
+import { withCommissionIds } from './payouts';
+
+export type PayoutOutcome = 'paid' | 'failed' | 'canceled';
+
+/**
+ * POST /v1/payouts/{id}/status. Only a pending payout moves. Paid settles its commissions (they
+ * become paid); failed or canceled releases them (payout_id cleared, still approved) so the next
+ * batch picks them up again.
+ */
+export async function settlePayout({ ctx, id, outcome }: { ctx: WorkspaceCtx; id: string; outcome: PayoutOutcome }): Promise<PayoutWithCommissions> {
+  if (!isUuid(id)) throw notFound('payout');
+  return ctx.db.transaction(async (tx) => {
+    const where = and(eq(payouts.workspaceId, ctx.workspaceId), eq(payouts.id, id));
+    const [current] = await tx.select().from(payouts).where(where).for('update');
+    if (!current) throw notFound('payout');
+    if (current.status !== 'pending') throw invalidState(`payout ${id} is ${current.status}; only a pending payout can change`);
+    const now = new Date();
+    const [row] = await tx
+      .update(payouts)
+      .set({ status: outcome, paidAt: outcome === 'paid' ? now : null, updatedAt: now })
+      .where(where)
+      .returning();
+    const inPayout = and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.payoutId, id));
+    // Locked in id order first, like every multi-row lock on commissions, so none can deadlock.
+    await tx.select({ id: commissions.id }).from(commissions).where(inPayout).orderBy(asc(commissions.id)).for('update');
+    const changed =
+      outcome === 'paid'
+        ? await tx.update(commissions).set({ status: 'paid', updatedAt: now }).where(and(inPayout, eq(commissions.status, 'approved'))).returning()
+        : await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(inPayout).returning();
+    const [payout] = await withCommissionIds(tx, ctx.workspaceId, [row]);
+    await recordEvent(tx, ctx.workspaceId, 'payout.updated', 'payout', presentPayout(payout));
+    for (const c of changed) await recordEvent(tx, ctx.workspaceId, 'commission.updated', 'commission', presentCommission(c));
+    return payout;
+  });
+}

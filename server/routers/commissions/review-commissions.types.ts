@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { commissionDetailRecord } from '../../contracts/commission';
+import { listOf } from '../../lib/pagination';
+import { operation } from '../../trpc/meta';
+import { reviewStatus } from './update-commission.types';
+
+export const reviewCommissionsMeta = operation({
+  method: 'POST',
+  path: '/commissions/bulk',
+  summary: 'Approve or deny many commissions at once (all or none)',
+  description:
+    'Any id outside the workspace answers 404 unknown_resource, any paid, reversed, clawback or in-payout commission 409 invalid_state; then nothing changes.',
+  tags: ['Commissions'],
+  errors: [
+    'invalid_json',
+    'ids_required',
+    'status_required',
+    'invalid_request',
+    'unauthorized',
+    'insufficient_scope',
+    'unknown_resource',
+    'invalid_state',
+    'idempotency_conflict',
+  ],
+});
+
+export const reviewCommissionsInput = z.strictObject({
+  ids: z.array(z.uuid()).min(1).max(100),
+  status: reviewStatus,
+});
+
+export const reviewCommissionsOutput = listOf(commissionDetailRecord);

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { one, recordId } from '../../contracts/common';
+import { conversionDetailRecord, conversionStatusQuery } from '../../contracts/conversion';
+import { operation } from '../../trpc/meta';
+
+export const updateConversionMeta = operation({
+  method: 'PATCH',
+  path: '/conversions/{id}',
+  summary: 'Re-attribute a conversion or change its status (reversal states claw back commissions)',
+  tags: ['Conversions'],
+  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'unknown_resource'],
+});
+
+export const updateConversionInput = z.strictObject({
+  id: recordId,
+  affiliate_id: z.string().trim().max(64).optional(),
+  status: conversionStatusQuery.optional().describe('voided is deprecated and stored as reversed'),
+});
+
+export const updateConversionOutput = one('conversion', conversionDetailRecord);

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { payoutRecord } from '../../contracts/payout';
+import { listOf } from '../../lib/pagination';
+import { operation } from '../../trpc/meta';
+
+export const createPayoutsMeta = operation({
+  method: 'POST',
+  path: '/payouts',
+  summary: "Batch each affiliate's approved, past-hold commissions into pending payouts",
+  description:
+    'One payout per affiliate and currency, clawbacks netted. Groups whose net is not positive or is below the workspace min_payout are skipped; their commissions carry over. Answers the payouts created (possibly none).',
+  tags: ['Payouts'],
+  successStatus: 201,
+  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
+});
+
+export const createPayoutsInput = z.strictObject({});
+export const createPayoutsOutput = listOf(payoutRecord);

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { currency } from '../../contracts/common';
+import { operation } from '../../trpc/meta';
+
+export const exportPayoutsMeta = operation({
+  method: 'GET',
+  path: '/payouts/export.csv',
+  summary: 'The pending payouts as a PayPal Payouts CSV file (text/csv)',
+  description:
+    'No header row. Each line: recipient (payout_email, else email), amount in major units, currency (upper case), empty customer id, note "Refcount payout <id>", wallet PAYPAL. PayPal takes one currency per file: filter with currency. Payouts of affiliates without any e-mail are left out.',
+  tags: ['Payouts'],
+  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+});
+
+export const exportPayoutsInput = z.object({ currency: currency.optional() });
+export const exportPayoutsOutput = z.string().describe('text/csv');

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { recordId } from '../../contracts/common';
+import { payoutRecord, payoutStatus } from '../../contracts/payout';
+import { listOf, pageQuery } from '../../lib/pagination';
+import { operation } from '../../trpc/meta';
+
+export const listPayoutsMeta = operation({
+  method: 'GET',
+  path: '/payouts',
+  summary: 'List payouts with the commissions each settles, newest first',
+  tags: ['Resources'],
+  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+});
+
+export const listPayoutsInput = z.object({ status: payoutStatus.optional(), affiliate_id: recordId.optional(), ...pageQuery(200, 50) });
+export const listPayoutsOutput = listOf(payoutRecord);

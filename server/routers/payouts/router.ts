@@ -1,0 +1,14 @@
+import { router } from '../../trpc/init';
+import { createPayoutsProcedure } from './create-payouts';
+import { exportPayoutsProcedure } from './export-payouts';
+import { getPayoutProcedure } from './get-payout';
+import { listPayoutsProcedure } from './list-payouts';
+import { setPayoutStatusProcedure } from './set-payout-status';
+
+export const payoutsRouter = router({
+  create: createPayoutsProcedure,
+  list: listPayoutsProcedure,
+  get: getPayoutProcedure,
+  setStatus: setPayoutStatusProcedure,
+  exportCsv: exportPayoutsProcedure,
+});

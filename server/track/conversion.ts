@@ -1,0 +1,36 @@
+// POST /v1/track/lead and POST /v1/track/sale: attribute and record a conversion
+import type { z } from 'zod';
+import { recordConversion } from '../domain/conversions/record';
+import type { WorkspaceCtx } from '../domain/context';
+import { conversionOutput, leadInput, saleInput } from './conversion.types';
+import { trackRoute } from './route';
+
+const ERRORS = ['invalid_json', 'external_id_required', 'visitor_id_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'rate_limited'] as const;
+
+const run = (type: 'lead' | 'sale') => (ctx: WorkspaceCtx, i: z.output<typeof saleInput> | z.output<typeof leadInput>) =>
+  recordConversion({
+    ctx,
+    input: {
+      type, externalId: i.external_id, visitorId: i.visitor_id, fingerprint: i.fingerprint, ip: i.ip, userAgent: i.user_agent,
+      ref: i.ref, manualCode: i.manual_code, customerId: i.customer_id, amount: i.amount, currency: i.currency,
+      productId: i.product_id, interval: i.interval, isTest: i.is_test, ts: i.ts ? new Date(i.ts) : null,
+    },
+  });
+
+export const trackLead = trackRoute({
+  path: '/track/lead',
+  summary: 'Record a lead (idempotent on external_id)',
+  errors: [...ERRORS],
+  input: leadInput,
+  output: conversionOutput,
+  run: run('lead'),
+});
+
+export const trackSale = trackRoute({
+  path: '/track/sale',
+  summary: 'Record a sale and compute its commission (idempotent on external_id)',
+  errors: [...ERRORS, 'amount_required'],
+  input: saleInput,
+  output: conversionOutput,
+  run: run('sale'),
+});

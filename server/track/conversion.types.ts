@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// Shared by POST /v1/track/lead and /v1/track/sale (decisions.md §4 "Tracking leads and sales").
+const fields = {
+  external_id: z.string().trim().min(1).max(200),
+  visitor_id: z.string().trim().min(1).max(128).optional(),
+  fingerprint: z.string().trim().min(1).max(256).optional(),
+  ip: z.string().trim().max(64).optional(),
+  user_agent: z.string().trim().max(512).optional(),
+  ref: z.string().trim().min(1).max(64).optional(),
+  manual_code: z.string().trim().min(1).max(64).optional(),
+  customer_id: z.string().trim().min(1).max(200).optional(),
+  email: z.string().trim().max(254).pipe(z.email()).optional(),
+  currency: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, 'a three-letter ISO 4217 code').optional(),
+  product_id: z.string().trim().min(1).max(200).optional(),
+  interval: z.enum(['one_time', 'month', 'year']).optional(),
+  is_test: z.boolean().optional(),
+  url: z.string().trim().max(2048).optional(),
+  referrer: z.string().trim().max(2048).optional(),
+  ts: z.iso.datetime({ offset: true }).optional(),
+};
+const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('minor currency units');
+
+export const leadInput = z.strictObject({ ...fields, amount: amount.optional() });
+export const saleInput = z.strictObject({ ...fields, amount });
+
+export const conversionOutput = z
+  .union([
+    z.object({ ok: z.literal(true), attributed: z.literal(true), conversion_id: z.uuid() }),
+    z.object({ ok: z.literal(true), attributed: z.literal(false), visitor_id: z.string().nullable() }),
+  ])
+  .meta({ id: 'TrackResult' });
+
+export const refundInput = z.strictObject({
+  external_id: z.string().trim().min(1).max(200),
+  amount: amount.min(1).optional().describe('total refunded so far, minor units; omit for a full refund'),
+  reason: z.enum(['refund', 'chargeback']).optional(),
+});
+export const refundOutput = z.object({ ok: z.boolean(), conversion_id: z.uuid() }).meta({ id: 'RefundResult' });

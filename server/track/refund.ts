@@ -1,0 +1,13 @@
+// POST /v1/track/refund: reverse a conversion, in full or in part, clawing back its commissions
+import { refundConversion } from '../domain/conversions/refund';
+import { refundInput, refundOutput } from './conversion.types';
+import { trackRoute } from './route';
+
+export const trackRefund = trackRoute({
+  path: '/track/refund',
+  summary: 'Refund a conversion by external_id (idempotent; amount is the total refunded so far)',
+  errors: ['invalid_json', 'external_id_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'conversion_failed', 'rate_limited'],
+  input: refundInput,
+  output: refundOutput,
+  run: (ctx, i) => refundConversion({ ctx, input: { externalId: i.external_id, amount: i.amount, reason: i.reason } }),
+});
