@@ -4,6 +4,7 @@ import { seedDemo } from '../domain/demo/seed';
 import { createWorkspaceKey, listWorkspaceKeys, revokeWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createUser } from '../domain/users/users';
 import { createWorkspace } from '../domain/workspaces/create-workspace';
+import { readConfig } from '../lib/env';
 import { flag, UsageError } from './args';
 
 type Out = { json: boolean; print: (text: string, json: unknown) => void };
@@ -39,6 +40,16 @@ export const COMMANDS: Record<string, Command> = {
     const id = (f._id as string) ?? flag(f, 'id');
     const key = await revokeWorkspaceKey(db, { id });
     out.print(`revoked ${key.id}`, { id: key.id, revoked_at: key.revokedAt?.toISOString() });
+  },
+  worker: async (database, _f, out) => {
+    const { startJobRunner } = await import('../jobs/start');
+    const jobs = await startJobRunner({ database, config: readConfig() });
+    out.print('worker running: webhooks, hold-period confirmation, e-mail, risk (Ctrl-C stops)', { ok: true });
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await jobs.stop();
   },
   'user create': async ({ db }, f, out) => {
     const user = await createUser(db, { email: flag(f, 'email'), password: flag(f, 'password'), workspaceId: flag(f, 'workspace'), role: (f.role as 'owner') ?? 'owner' });

@@ -7,6 +7,7 @@ import { readConfig } from '../lib/env';
 import { logInfo } from '../lib/log';
 import { openServices, provideServices } from '../runtime/services';
 import type { Services } from '../trpc/context';
+import { startJobRunner } from '../jobs/start';
 import { createNodeV1Handler } from './v1/handler';
 
 const isV1 = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
@@ -19,6 +20,9 @@ export async function serve({ dev, onReady }: { dev: boolean; onReady?: (service
   const config = readConfig();
   const services = await openServices(config);
   provideServices(services);
+  // Background jobs run in the server process by default: on PGlite no other process may open
+  // the database. With PostgreSQL, RUN_JOBS=false and `npx refcount worker` elsewhere also work.
+  const jobs = config.runJobs ? await startJobRunner({ database: services.database, config }) : null;
   const app = next({ dev, dir: process.cwd(), port: config.port, hostname: 'localhost' });
   await app.prepare();
   const nextHandler = app.getRequestHandler();
@@ -34,6 +38,7 @@ export async function serve({ dev, onReady }: { dev: boolean; onReady?: (service
   const shutdown = async () => {
     server.close();
     await app.close?.();
+    await jobs?.stop();
     await services.database.close();
     process.exit(0);
   };

@@ -14,5 +14,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     smtpUrl: env.SMTP_URL || undefined,
     logRequests: env.LOG_REQUESTS === 'true',
+    runJobs: env.RUN_JOBS !== 'false',
+    // Multiplies the webhook retry schedule (tests compress it; 1 in production).
+    webhookRetryScale: Number(env.WEBHOOK_RETRY_SCALE ?? 1),
   };
 }

@@ -11,6 +11,7 @@ import { campaignsRouter } from './campaigns/router';
 import { conversionsRouter } from './conversions/router';
 import { commissionsRouter } from './commissions/router';
 import { payoutsRouter } from './payouts/router';
+import { riskRouter } from './risk/router';
 
 // Every endpoint group, one folder per /v1 path segment (/v1/affiliate/* is the affiliate-key
 // family, /v1/campaigns/{id}/commission-rule lives in commission-rules). The dashboard and /v1
@@ -28,6 +29,7 @@ export const appRouter = router({
   conversions: conversionsRouter,
   commissions: commissionsRouter,
   payouts: payoutsRouter,
+  risk: riskRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,22 @@
 import { router } from '../../trpc/init';
+import { createWebhookProcedure } from './create-webhook';
+import { deleteWebhookProcedure } from './delete-webhook';
+import { getWebhookProcedure } from './get-webhook';
+import { listWebhookDeliveriesProcedure } from './list-webhook-deliveries';
+import { listWebhooksProcedure } from './list-webhooks';
+import { redeliverWebhookDeliveryProcedure } from './redeliver-webhook-delivery';
+import { rotateWebhookSecretProcedure } from './rotate-webhook-secret';
+import { testWebhookProcedure } from './test-webhook';
+import { updateWebhookProcedure } from './update-webhook';
 
-// Procedures of this group are added here, one file each (see routers/campaigns for the pattern).
-export const webhooksRouter = router({});
+export const webhooksRouter = router({
+  create: createWebhookProcedure,
+  list: listWebhooksProcedure,
+  get: getWebhookProcedure,
+  update: updateWebhookProcedure,
+  delete: deleteWebhookProcedure,
+  rotateSecret: rotateWebhookSecretProcedure,
+  test: testWebhookProcedure,
+  deliveries: listWebhookDeliveriesProcedure,
+  redeliver: redeliverWebhookDeliveryProcedure,
+});

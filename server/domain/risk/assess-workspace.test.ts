@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { riskAssessments, webhookEvents } from '@/db/schema';
+import { clickFarm, seedProgram, seedRiskAffiliate } from '../../routers/risk/risk-fixtures';
+import { openTestDatabase } from '../../testing/database';
+import { assessWorkspace } from './assess';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('assessWorkspace (for the scheduler)', () => {
+  it('assesses every pending and active affiliate once, skips rejected and suspended, and flags the farm', async () => {
+    const workspaceId = '0190a0b0-0000-7000-8000-00000000a001';
+    const program = await seedProgram(database.db, workspaceId, 6);
+    const farm = await seedRiskAffiliate(database.db, program, { status: 'pending' });
+    await clickFarm(database.db, program, farm.id);
+    const rejected = await seedRiskAffiliate(database.db, program, { status: 'rejected' });
+    const suspended = await seedRiskAffiliate(database.db, program, { status: 'suspended' });
+    const other = await seedProgram(database.db, '0190a0b0-0000-7000-8000-00000000a002', 2);
+
+    const result = await assessWorkspace({ ctx: { db: database.db, workspaceId } });
+    expect(result).toEqual({ assessed: 7, flagged: 1 });
+    const rows = await database.db.select().from(riskAssessments).where(eq(riskAssessments.workspaceId, workspaceId));
+    expect(rows.map((r) => r.affiliateId).sort()).toEqual([...program.peerIds, farm.id].sort());
+    expect(rows.find((r) => r.affiliateId === farm.id)?.riskLevel).toBe('critical');
+    for (const skipped of [rejected.id, suspended.id, ...other.peerIds]) expect(rows.some((r) => r.affiliateId === skipped)).toBe(false);
+    const events = await database.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.workspaceId, workspaceId), eq(webhookEvents.type, 'risk.flagged')));
+    expect(events).toHaveLength(1);
+
+    // A second run adds history rather than replacing it.
+    await assessWorkspace({ ctx: { db: database.db, workspaceId } });
+    const again = await database.db.select().from(riskAssessments).where(eq(riskAssessments.workspaceId, workspaceId));
+    expect(again).toHaveLength(14);
+  });
+
+  it('measures the window ending at `now`: a farm that stopped two months ago is quiet today', async () => {
+    const workspaceId = '0190a0b0-0000-7000-8000-00000000a003';
+    const program = await seedProgram(database.db, workspaceId, 5);
+    const farm = await seedRiskAffiliate(database.db, program);
+    await clickFarm(database.db, program, farm.id);
+    const later = new Date(Date.now() + 60 * 86_400_000);
+    await assessWorkspace({ ctx: { db: database.db, workspaceId }, now: later });
+    const [row] = await database.db.select().from(riskAssessments).where(eq(riskAssessments.affiliateId, farm.id));
+    expect(row.riskLevel).toBe('low');
+    expect((row.evidence as { activity: { clicks: number } }).activity.clicks).toBe(0);
+  });
+});

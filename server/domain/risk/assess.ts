@@ -1,0 +1,84 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { affiliates, riskAssessments } from '@/db/schema';
+import { presentRiskAssessment, type RiskEvidence, type RiskSignals } from '../../contracts/risk';
+import type { WorkspaceCtx } from '../context';
+import { recordEvent } from '../events/record-event';
+import { referencedAffiliate } from '../links/references';
+import { toFeatures } from './features';
+import { riskLlmConfig } from './llm-config';
+import { rewriteSummary } from './llm-summary';
+import { actionFor, flagsOf, levelOf, riskModel, scoreFeatures } from './model';
+import { gatherSignals, type AssessedAffiliate } from './signals';
+import { plainSummary } from './summary';
+
+type Affiliate = typeof affiliates.$inferSelect;
+
+/** The daily run covers affiliates that can still earn; rejected and suspended ones cannot. */
+const ASSESSED_STATUSES: Affiliate['status'][] = ['pending', 'active'];
+
+async function judge(signals: RiskSignals) {
+  const features = toFeatures(signals);
+  const { score, contributions } = scoreFeatures(features);
+  const level = levelOf(score);
+  const flags = flagsOf(features);
+  const action = actionFor(level, flags);
+  const draft = plainSummary({ score, level, action, flags, signals });
+  const evidence: Omit<RiskEvidence, 'summary_by'> = { ...signals, features, contributions, model_version: riskModel.version };
+  // Only assessments a person will read are worth a model call; the LLM never changes the verdict.
+  const llm = level === 'low' ? null : riskLlmConfig();
+  const rewritten = llm ? await rewriteSummary(llm, draft, evidence) : null;
+  return { score, level, flags, action, summary: rewritten ?? draft, evidence: { ...evidence, summary_by: rewritten ? 'llm' : 'rules' } as RiskEvidence };
+}
+
+/**
+ * Records one assessment (history is kept: a row per run). Nothing about the affiliate changes:
+ * the engine only recommends. A high or critical result emits risk.flagged in the same transaction.
+ */
+async function record(ctx: WorkspaceCtx, affiliate: Affiliate, verdict: Awaited<ReturnType<typeof judge>>) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(riskAssessments)
+      .values({
+        workspaceId: ctx.workspaceId,
+        affiliateId: affiliate.id,
+        score: verdict.score,
+        riskLevel: verdict.level,
+        recommendedAction: verdict.action,
+        flags: verdict.flags,
+        summary: verdict.summary,
+        evidence: verdict.evidence,
+      })
+      .returning();
+    const record = presentRiskAssessment(row, affiliate);
+    if (verdict.level === 'high' || verdict.level === 'critical') {
+      await recordEvent(tx, ctx.workspaceId, 'risk.flagged', 'risk_assessment', record);
+    }
+    return record;
+  });
+}
+
+/** Assesses one affiliate of the workspace now; unknown_resource when it is not one. */
+export async function assessAffiliate({ ctx, affiliateId, now = new Date() }: { ctx: WorkspaceCtx; affiliateId: string; now?: Date }) {
+  const affiliate = await referencedAffiliate(ctx, affiliateId);
+  const signals = await gatherSignals({ ctx, now, targets: [affiliate as AssessedAffiliate] });
+  return record(ctx, affiliate, await judge(signals.get(affiliate.id)!));
+}
+
+/**
+ * Assesses every pending or active affiliate of the workspace, measuring the workspace once.
+ * For the scheduler: daily, and after refunds. Each assessment commits on its own, so one
+ * failure loses one row, not the run.
+ */
+export async function assessWorkspace({ ctx, now = new Date() }: { ctx: WorkspaceCtx; now?: Date }) {
+  const targets = await ctx.db
+    .select()
+    .from(affiliates)
+    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), inArray(affiliates.status, ASSESSED_STATUSES)));
+  const signals = await gatherSignals({ ctx, now, targets });
+  let flagged = 0;
+  for (const affiliate of targets) {
+    const result = await record(ctx, affiliate, await judge(signals.get(affiliate.id)!));
+    if (result.risk_level === 'high' || result.risk_level === 'critical') flagged++;
+  }
+  return { assessed: targets.length, flagged };
+}

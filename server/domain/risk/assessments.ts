@@ -1,0 +1,75 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { affiliates, riskAssessments } from '@/db/schema';
+import { presentRiskAssessment, type RiskLevel } from '../../contracts/risk';
+import { notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { Page } from '../../lib/pagination';
+import type { WorkspaceCtx } from '../context';
+import { referencedAffiliate } from '../links/references';
+
+export type FlagFilter = { riskLevel?: RiskLevel; affiliateId?: string; includeDismissed?: boolean };
+
+const embedded = { name: affiliates.name, email: affiliates.email, refCode: affiliates.refCode, status: affiliates.status };
+
+/**
+ * GET /v1/risk/flags: each affiliate's newest assessment, newest first. The level filter and the
+ * dismissal apply to that newest one: an affiliate whose current assessment was dismissed drops
+ * out, rather than showing an older alarm a manager has already moved past.
+ */
+export async function listFlags({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: FlagFilter; page: Page }) {
+  if (filter.affiliateId) await referencedAffiliate(ctx, filter.affiliateId);
+  const latest = ctx.db
+    .selectDistinctOn([riskAssessments.affiliateId])
+    .from(riskAssessments)
+    .where(
+      and(
+        eq(riskAssessments.workspaceId, ctx.workspaceId),
+        filter.affiliateId ? eq(riskAssessments.affiliateId, filter.affiliateId) : undefined,
+      ),
+    )
+    .orderBy(riskAssessments.affiliateId, desc(riskAssessments.createdAt), desc(riskAssessments.id))
+    .as('latest');
+  const rows = await ctx.db
+    .select({
+      assessment: {
+        id: latest.id,
+        workspaceId: latest.workspaceId,
+        affiliateId: latest.affiliateId,
+        score: latest.score,
+        riskLevel: latest.riskLevel,
+        recommendedAction: latest.recommendedAction,
+        flags: latest.flags,
+        summary: latest.summary,
+        evidence: latest.evidence,
+        dismissedAt: latest.dismissedAt,
+        createdAt: latest.createdAt,
+      },
+      affiliate: embedded,
+    })
+    .from(latest)
+    .innerJoin(affiliates, and(eq(affiliates.id, latest.affiliateId), eq(affiliates.workspaceId, ctx.workspaceId)))
+    .where(
+      and(
+        filter.riskLevel ? eq(latest.riskLevel, filter.riskLevel) : undefined,
+        filter.includeDismissed ? undefined : isNull(latest.dismissedAt),
+      ),
+    )
+    .orderBy(desc(latest.createdAt), desc(latest.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => presentRiskAssessment(r.assessment, r.affiliate));
+}
+
+/** A manager marks an assessment a false positive; repeating it keeps the first dismissal time. */
+export async function dismissAssessment({ ctx, id }: { ctx: WorkspaceCtx; id: string }) {
+  if (!isUuid(id)) throw notFound('risk assessment');
+  const mine = and(eq(riskAssessments.workspaceId, ctx.workspaceId), eq(riskAssessments.id, id));
+  await ctx.db.update(riskAssessments).set({ dismissedAt: new Date() }).where(and(mine, isNull(riskAssessments.dismissedAt)));
+  const [row] = await ctx.db
+    .select({ assessment: riskAssessments, affiliate: embedded })
+    .from(riskAssessments)
+    .innerJoin(affiliates, and(eq(affiliates.id, riskAssessments.affiliateId), eq(affiliates.workspaceId, ctx.workspaceId)))
+    .where(mine);
+  if (!row) throw notFound('risk assessment');
+  return presentRiskAssessment(row.assessment, row.affiliate);
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { domainOf, isDisposableDomain } from './disposable-domains';
+import { FEATURES, type FeatureVector } from './features';
+import { actionFor, flagsOf, levelOf, riskModel, scoreFeatures } from './model';
+import { median, robustZ, scaledMad } from './robust';
+
+const zero = Object.fromEntries(FEATURES.map((f) => [f, 0])) as FeatureVector;
+
+describe('the committed model (data/risk-model.json)', () => {
+  it('has a weight with a rationale for every feature and no negative weight', () => {
+    for (const f of FEATURES) {
+      expect(riskModel.weights[f].weight).toBeGreaterThanOrEqual(0);
+      expect(riskModel.weights[f].rationale.length).toBeGreaterThan(40);
+    }
+  });
+
+  it('scores 0..100 and never lowers the score when a signal grows', () => {
+    const quiet = scoreFeatures(zero).score;
+    expect(quiet).toBeLessThan(25);
+    for (const f of FEATURES) {
+      const more = scoreFeatures({ ...zero, [f]: 1 }).score;
+      expect(more).toBeGreaterThanOrEqual(quiet);
+      expect(more).toBeLessThanOrEqual(100);
+    }
+    expect(scoreFeatures({ ...zero, self_customer: 1, refund_rate: 0.9, ip_top3_share: 0.8 }).score).toBeGreaterThanOrEqual(75);
+  });
+
+  it('raises a flag only at its threshold', () => {
+    expect(flagsOf(zero)).toEqual([]);
+    const t = riskModel.flag_thresholds.refund_rate;
+    expect(flagsOf({ ...zero, refund_rate: t })).toEqual(['high_refund_rate']);
+    expect(flagsOf({ ...zero, refund_rate: t * 0.99 })).toEqual([]);
+    expect(flagsOf({ ...zero, disposable_email: 1 })).toEqual(['disposable_email']);
+  });
+});
+
+describe('levels and actions', () => {
+  it.each([
+    [0, 'low'],
+    [24, 'low'],
+    [25, 'medium'],
+    [49, 'medium'],
+    [50, 'high'],
+    [74, 'high'],
+    [75, 'critical'],
+    [100, 'critical'],
+  ] as const)('score %i is %s', (score, level) => expect(levelOf(score)).toBe(level));
+
+  it('recommends, and holds money only when money is at risk', () => {
+    expect(actionFor('low', ['disposable_email'])).toBe('none');
+    expect(actionFor('medium', [])).toBe('monitor');
+    expect(actionFor('high', ['velocity_anomaly'])).toBe('review');
+    expect(actionFor('high', ['high_refund_rate'])).toBe('hold_commissions');
+    expect(actionFor('critical', ['velocity_anomaly', 'disposable_email'])).toBe('hold_commissions');
+    expect(actionFor('critical', ['velocity_anomaly', 'ip_concentration', 'conversion_rate_anomaly'])).toBe('suspend');
+  });
+});
+
+describe('robust statistics', () => {
+  it('ignores outliers that would drag a mean', () => {
+    expect(median([1, 2, 3, 4, 1000])).toBe(3);
+    expect(scaledMad([1, 2, 3, 4, 1000])).toBeCloseTo(1.4826);
+    expect(robustZ(10, [1, 2, 3, 4, 1000], 0.1)).toBeCloseTo(7 / 1.4826);
+    expect(robustZ(5, [2, 2, 2, 2], 1)).toBe(3);
+    expect(robustZ(5, [], 1)).toBeNull();
+  });
+});
+
+describe('disposable e-mail domains (npm list)', () => {
+  it('matches listed domains and subdomains of wildcard entries, not ordinary mailboxes', () => {
+    expect(isDisposableDomain('mailinator.com')).toBe(true);
+    expect(isDisposableDomain('anything.33mail.com')).toBe(true);
+    expect(isDisposableDomain('gmail.com')).toBe(false);
+    expect(domainOf('Jo@Mailinator.COM')).toBe('mailinator.com');
+    expect(domainOf(null)).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import type { WorkspaceCtx } from '../context';
+import { assertDeliverableUrl, type WebhookEndpoint } from './endpoints';
+import { newSigningSecret, ROTATION_OVERLAP_MS } from './secrets';
+import type { WebhookSettings } from './settings';
+
+type EndpointFields = Pick<typeof webhookEndpoints.$inferInsert, 'url' | 'events' | 'active' | 'description'>;
+export type NewEndpoint = Pick<EndpointFields, 'url' | 'events'> & Partial<EndpointFields>;
+export type EndpointPatch = Partial<EndpointFields>;
+type Deps = { ctx: WorkspaceCtx; settings: WebhookSettings };
+
+const unique = (events: string[]) => [...new Set(events)];
+
+export async function createEndpoint({ ctx, settings, input }: Deps & { input: NewEndpoint }): Promise<WebhookEndpoint> {
+  await assertDeliverableUrl(input.url, settings.allowPrivateUrls);
+  const [row] = await ctx.db
+    .insert(webhookEndpoints)
+    .values({ ...input, events: unique(input.events), workspaceId: ctx.workspaceId, secret: newSigningSecret() })
+    .returning();
+  return row;
+}
+
+async function change(ctx: WorkspaceCtx, id: string, set: PgUpdateSetSource<typeof webhookEndpoints>) {
+  if (!isUuid(id)) throw notFound('webhook endpoint');
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.workspaceId, ctx.workspaceId), eq(webhookEndpoints.id, id)))
+    .returning();
+  if (!row) throw notFound('webhook endpoint');
+  return row;
+}
+
+export async function updateEndpoint({ ctx, settings, id, patch }: Deps & { id: string; patch: EndpointPatch }) {
+  if (!isUuid(id)) throw notFound('webhook endpoint');
+  if (patch.url !== undefined) await assertDeliverableUrl(patch.url, settings.allowPrivateUrls);
+  const set: Partial<typeof webhookEndpoints.$inferInsert> = { ...patch };
+  if (patch.events) set.events = unique(patch.events);
+  // Turning an endpoint back on starts it with a clean record.
+  if (patch.active === true) Object.assign(set, { disabledReason: null, failingSince: null });
+  return change(ctx, id, set);
+}
+
+/** A new secret, shown once; the old one keeps signing beside it for a day. */
+export const rotateSecret = ({ ctx, id }: { ctx: WorkspaceCtx; id: string }) =>
+  change(ctx, id, {
+    // The right-hand side of SET reads the row as it was: the outgoing secret.
+    previousSecret: sql`${webhookEndpoints.secret}`,
+    secret: newSigningSecret(),
+    previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
+  });
+
+/** Removes the endpoint and its delivery log; pending deliveries die with it. */
+export async function deleteEndpoint({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<WebhookEndpoint> {
+  if (!isUuid(id)) throw notFound('webhook endpoint');
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.workspaceId, ctx.workspaceId), eq(webhookEndpoints.id, id)))
+      .returning();
+    if (!row) throw notFound('webhook endpoint');
+    await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, row.id));
+    return row;
+  });
+}

@@ -1,0 +1,32 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { conversions, workspaces } from '@/db/schema';
+import { confirmDueConversions } from '../domain/conversions/confirm';
+import { deliverOutbox } from '../domain/mail/deliver-outbox';
+import { assessAffiliate, assessWorkspace } from '../domain/risk/assess';
+import type { Config } from '../lib/env';
+import type { JobRunner } from './runner';
+
+const MINUTE = 60;
+
+// The application's periodic jobs besides webhook delivery (registered in start.ts).
+export async function registerAppJobs(runner: JobRunner, database: Database, config: Config) {
+  const { db } = database;
+  // Pending sales past hold_days become confirmed (and auto-approved when set).
+  await runner.register('conversions.confirm', async () => void (await confirmDueConversions(db)), { every: 5 * MINUTE });
+  // Invitation e-mails written to the outbox in the transaction that caused them.
+  await runner.register('mail.deliver', async () => void (await deliverOutbox({ db, smtpUrl: config.smtpUrl })), { every: 30 });
+  // Every active affiliate is re-assessed daily...
+  await runner.register('risk.daily', async () => {
+    for (const ws of await db.select({ id: workspaces.id }).from(workspaces)) await assessWorkspace({ ctx: { db, workspaceId: ws.id } });
+  }, { every: 24 * 60 * MINUTE });
+  // ...and soon after a refund or chargeback touches one of its conversions.
+  await runner.register('risk.after-reversals', async () => {
+    const since = new Date(Date.now() - 15 * MINUTE * 1000);
+    const touched = await db
+      .selectDistinct({ workspaceId: conversions.workspaceId, affiliateId: conversions.affiliateId })
+      .from(conversions)
+      .where(and(inArray(conversions.status, ['refunded', 'chargeback']), gt(conversions.updatedAt, since), eq(conversions.isTest, false)));
+    for (const t of touched) await assessAffiliate({ ctx: { db, workspaceId: t.workspaceId }, affiliateId: t.affiliateId });
+  }, { every: 10 * MINUTE });
+}
