@@ -8,9 +8,10 @@ import type { AppRouter } from '@/server/routers/root';
 // Dashboard pages call the same routers as /v1, through /api/trpc with the session cookie.
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `url`: the dashboard's /api/trpc, or the portal's own endpoint that attaches the affiliate. */
+export function Providers({ children, url = '/api/trpc' }: { children: ReactNode; url?: string }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000 } } }));
-  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] }));
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url })] }));
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -26,5 +26,5 @@ test('a manager signs in, creates a campaign and sees it listed', async ({ page 
 
   await page.reload();
   await expect(page.getByRole('cell', { name })).toBeVisible();
-  await page.screenshot({ path: 'test-results/e2e/screens/campaigns.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/campaigns.png', fullPage: true });
 });

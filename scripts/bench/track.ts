@@ -11,7 +11,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REFS = 10_000;
 
 async function up(port: number) {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1500; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/v1/openapi.json`)).status < 500) return;
     } catch {}
@@ -20,11 +20,23 @@ async function up(port: number) {
   throw new Error(`server on ${port} did not start`);
 }
 
+const children: ChildProcess[] = [];
+// Children die with the benchmark, however it ends (a stray server would answer the next run).
+process.on('exit', () => children.forEach((c) => c.kill()));
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(1));
+
+async function free(port: number) {
+  const busy = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+  if (busy) throw new Error(`port ${port} is already in use: stop what listens there first`);
+}
+
 function start(script: string, port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: URL_, NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '1000000000', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.push(child);
+  return child;
 }
 
 async function load(port: number, path: string, token: string, body: (n: number) => unknown) {
@@ -41,8 +53,9 @@ async function load(port: number, path: string, token: string, body: (n: number)
 const { workspaceId, token } = await seedBench(URL_, REFS);
 if (process.env.BENCH_SKIP_BUILD !== '1') spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
 const sql = postgres(URL_, { max: 1, onnotice: () => {} });
-const full = start('server/http/main.ts', 3301, {});
-const bare = start('scripts/bench/bare-server.ts', 3302, { BENCH_WORKSPACE_ID: workspaceId });
+await Promise.all([free(3301), free(3302)]);
+start('server/http/main.ts', 3301, {});
+start('scripts/bench/bare-server.ts', 3302, { BENCH_WORKSPACE_ID: workspaceId });
 await Promise.all([up(3301), up(3302)]);
 const ref = (n: number) => `r${String(n % REFS).padStart(5, '0')}`;
 const rows: string[] = [];
@@ -64,8 +77,6 @@ for (const [path, table, body] of [
   }
   rows.push(`${path.padEnd(16)} ratio full/bare: throughput ${(results.full.rps / results.bare.rps).toFixed(2)}x, p99 ${(results.full.p99 / Math.max(1, results.bare.p99)).toFixed(2)}x`);
 }
-full.kill();
-bare.kill();
 await sql.end();
 process.stdout.write(`\n${CONNECTIONS} connections, ${SECONDS} s per run, ${REFS} refs, PostgreSQL\n${rows.join('\n')}\n`);
 process.exit(failed ? 1 : 0);

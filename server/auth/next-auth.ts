@@ -1,19 +1,22 @@
 import type { NextAuthOptions } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
+import { authenticateAffiliateLogin } from '../domain/portal/sign-in';
 import { authenticateUser } from '../domain/users/users';
 import { getServices } from '../runtime/services';
 
 const EIGHT_HOURS = 8 * 60 * 60;
+const credentials = { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } };
 
-// Dashboard sign-in: e-mail and password checked against scrypt hashes; a JWT session that
-// expires after eight hours. The user id in the token is what the dashboard context resolves.
+// Two sign-ins share one JWT session that expires after eight hours: a dashboard user (`uid`,
+// resolved by the dashboard endpoint) or a portal affiliate (`aid` + `wid`, resolved only by the
+// portal endpoint). A token carries one or the other, never both.
 export const authOptions: NextAuthOptions = {
   session: { strategy: 'jwt', maxAge: EIGHT_HOURS },
   pages: { signIn: '/login' },
   providers: [
     Credentials({
       name: 'Email',
-      credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      credentials,
       async authorize(credentials) {
         if (!credentials?.email || !credentials.password) return null;
         const { database } = await getServices();
@@ -21,9 +24,33 @@ export const authOptions: NextAuthOptions = {
         return user ? { id: user.id, email: user.email, name: user.name } : null;
       },
     }),
+    Credentials({
+      id: 'affiliate',
+      name: 'Affiliate portal',
+      credentials,
+      async authorize(credentials) {
+        if (!credentials?.email || !credentials.password) return null;
+        const { database } = await getServices();
+        const a = await authenticateAffiliateLogin(database.db, credentials.email, credentials.password);
+        return a ? { id: a.id, email: a.email, name: a.name, affiliateOf: a.workspaceId } : null;
+      },
+    }),
   ],
   callbacks: {
-    jwt: ({ token, user }) => (user ? { ...token, uid: user.id } : token),
-    session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.uid as string } }),
+    jwt: ({ token, user }) => {
+      if (!user) return token;
+      const affiliateOf = (user as { affiliateOf?: string }).affiliateOf;
+      const { uid: _u, aid: _a, wid: _w, ...rest } = token;
+      return affiliateOf ? { ...rest, aid: user.id, wid: affiliateOf } : { ...rest, uid: user.id };
+    },
+    session: ({ session, token }) => ({
+      ...session,
+      user: {
+        ...session.user,
+        id: token.uid as string | undefined,
+        affiliateId: token.aid as string | undefined,
+        workspaceId: token.wid as string | undefined,
+      },
+    }),
   },
 };

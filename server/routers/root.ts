@@ -12,6 +12,8 @@ import { conversionsRouter } from './conversions/router';
 import { commissionsRouter } from './commissions/router';
 import { payoutsRouter } from './payouts/router';
 import { riskRouter } from './risk/router';
+import { teamRouter } from './team/router';
+import { portalRouter } from './portal/router';
 
 // Every endpoint group, one folder per /v1 path segment (/v1/affiliate/* is the affiliate-key
 // family, /v1/campaigns/{id}/commission-rule lives in commission-rules). The dashboard and /v1
@@ -30,6 +32,8 @@ export const appRouter = router({
   commissions: commissionsRouter,
   payouts: payoutsRouter,
   risk: riskRouter,
+  team: teamRouter,
+  portal: portalRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorText, useTRPC } from '../../_components/providers';
@@ -65,7 +66,9 @@ export default function CampaignsPage() {
           <tbody>
             {list.data?.data.map((c) => (
               <tr key={c.id} className="border-t">
-                <td className="p-3 font-medium">{c.name}</td>
+                <td className="p-3 font-medium">
+                  <Link href={`/dashboard/campaigns/${c.id}`} className="text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">{c.name}</Link>
+                </td>
                 <td className="p-3">
                   <span className={`rounded px-2 py-0.5 text-xs ${STATUS_STYLE[c.status]}`}>{c.status}</span>
                 </td>

@@ -2,6 +2,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getServerSession } from 'next-auth';
 import { authOptions } from '@/server/auth/next-auth';
+import { RefcountError } from '@/server/errors/errors';
 import { newId } from '@/server/lib/ids';
 import { logError } from '@/server/lib/log';
 import { appRouter } from '@/server/routers/root';
@@ -19,7 +20,8 @@ const handler = async (req: Request) => {
     createContext: () =>
       createRequestContext(services, { requestId: newId(), transport: 'dashboard', session: userId ? { userId } : null }),
     onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') logError('dashboard.unexpected', { path }, error.cause ?? error);
+      // Contract errors (unauthorized, not found, invalid state) are answers, not incidents.
+      if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof RefcountError)) logError('dashboard.unexpected', { path }, error.cause ?? error);
     },
   });
 };

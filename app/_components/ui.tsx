@@ -1,0 +1,167 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useState } from 'react';
+import { errorText, useTRPC } from './providers';
+
+// Small building blocks shared by the dashboard and the portal pages.
+
+export const focus = 'focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-1';
+export const inputCls = `mt-1 block w-full rounded border bg-white px-3 py-2 text-sm ${focus}`;
+
+const BUTTON = {
+  primary: 'bg-indigo-600 text-white hover:bg-indigo-700',
+  secondary: 'border bg-white text-slate-800 hover:bg-slate-50',
+  danger: 'bg-red-600 text-white hover:bg-red-700',
+} as const;
+
+export function Button({ tone = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: keyof typeof BUTTON }) {
+  return <button {...props} className={`rounded px-3 py-2 text-sm font-medium disabled:opacity-60 ${BUTTON[tone]} ${focus} ${className}`} />;
+}
+
+const BADGE: Record<string, string> = {
+  active: 'bg-emerald-100 text-emerald-800',
+  approved: 'bg-emerald-100 text-emerald-800',
+  confirmed: 'bg-emerald-100 text-emerald-800',
+  paid: 'bg-sky-100 text-sky-800',
+  pending: 'bg-amber-100 text-amber-800',
+  paused: 'bg-amber-100 text-amber-800',
+  rejected: 'bg-red-100 text-red-800',
+  denied: 'bg-red-100 text-red-800',
+  failed: 'bg-red-100 text-red-800',
+  suspended: 'bg-red-100 text-red-800',
+  critical: 'bg-red-100 text-red-800',
+  high: 'bg-orange-100 text-orange-800',
+  medium: 'bg-amber-100 text-amber-800',
+  low: 'bg-slate-100 text-slate-700',
+};
+
+export function Badge({ value }: { value: string }) {
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${BADGE[value] ?? 'bg-slate-200 text-slate-700'}`}>{value.replace(/_/g, ' ')}</span>;
+}
+
+/** Minor units to a localised amount: 12345 usd → $123.45. */
+export function money(minor: number, currency = 'usd') {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+}
+
+export const date = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const shortId = (id: string) => id.slice(-8);
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function Card({ title, children, className = '' }: { title?: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-lg bg-white p-4 shadow-sm ${className}`} aria-label={title}>
+      {title && <h2 className="mb-3 font-semibold">{title}</h2>}
+      {children}
+    </section>
+  );
+}
+
+export function Table({ head, children, label }: { head: ReactNode[]; children: ReactNode; label: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
+      <table className="w-full text-sm" aria-label={label}>
+        <thead className="bg-slate-100 text-left text-slate-600">
+          <tr>
+            {head.map((h, i) => (
+              <th key={i} className="p-3 font-medium whitespace-nowrap">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Loading / error / empty states for a query, so every page says what is happening. */
+export function QueryState({ q, empty, children }: { q: { isLoading: boolean; error: unknown }; empty?: boolean; children: ReactNode }) {
+  if (q.isLoading) return <p className="text-sm text-slate-500">Loading…</p>;
+  if (q.error) return <ErrorNote error={q.error} />;
+  if (empty) return <p className="rounded-lg bg-white p-6 text-sm text-slate-500 shadow-sm">Nothing here yet.</p>;
+  return <>{children}</>;
+}
+
+export function ErrorNote({ error }: { error: unknown }) {
+  const text = errorText(error);
+  return text ? <p role="alert" className="text-sm text-red-700">{text}</p> : null;
+}
+
+/** Filters live in the URL so a filtered list can be shared and survives a reload. */
+export function useUrlFilters<K extends string>(keys: readonly K[]) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const path = usePathname();
+  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  function set(patch: Partial<Record<K, string>>) {
+    const next = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(patch) as [string, string][]) if (v) next.set(k, v); else next.delete(k);
+    next.delete('offset');
+    router.replace(`${path}?${next.toString()}`);
+  }
+  const offset = Number(params.get('offset') ?? 0) || 0;
+  const setOffset = (o: number) => {
+    const next = new URLSearchParams(params.toString());
+    if (o > 0) next.set('offset', String(o)); else next.delete('offset');
+    router.replace(`${path}?${next.toString()}`);
+  };
+  return { values, set, offset, setOffset };
+}
+
+/** Drops empty filter values so the router sees only what the user chose. */
+export function defined<T extends Record<string, string | undefined>>(v: T): Partial<T> {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x)) as Partial<T>;
+}
+
+export function Pager({ offset, limit, count, onChange }: { offset: number; limit: number; count: number; onChange: (o: number) => void }) {
+  return (
+    <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
+      <Button tone="secondary" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+        Previous
+      </Button>
+      <span className="text-slate-600">
+        {count === 0 ? 0 : offset + 1}–{offset + count}
+      </span>
+      <Button tone="secondary" disabled={count < limit} onClick={() => onChange(offset + limit)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/** Whether the signed-in member may write: viewers see no write actions (the server refuses anyway). */
+export function useCanWrite() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.team.me.queryOptions());
+  return me.data?.can_write ?? false;
+}
+
+export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <Button
+      tone="secondary"
+      type="button"
+      onClick={async () => {
+        await navigator.clipboard?.writeText(text).catch(() => undefined);
+        setDone(true);
+        setTimeout(() => setDone(false), 1500);
+      }}
+      aria-live="polite"
+    >
+      {done ? 'Copied' : label}
+    </Button>
+  );
+}

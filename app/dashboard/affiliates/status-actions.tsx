@@ -1,0 +1,33 @@
+'use client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../_components/providers';
+import { Button, ErrorNote } from '../../_components/ui';
+
+const STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
+type Status = (typeof STATUSES)[number];
+
+/** Approve / reject / suspend: the buttons offered depend on where the affiliate stands. */
+export function StatusActions({ id, status }: { id: string; status: Status }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const update = useMutation(
+    trpc.affiliates.update.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.affiliates.pathKey() }) }),
+  );
+  const actions: [Status, string, 'primary' | 'secondary' | 'danger'][] =
+    status === 'pending'
+      ? [['active', 'Approve', 'primary'], ['rejected', 'Reject', 'secondary']]
+      : status === 'active'
+        ? [['suspended', 'Suspend', 'danger']]
+        : [['active', 'Reactivate', 'secondary']];
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.map(([next, label, tone]) => (
+        <Button key={next} tone={tone} className="py-1" disabled={update.isPending} onClick={() => update.mutate({ id, status: next })}>
+          {label}
+        </Button>
+      ))}
+      <ErrorNote error={update.error} />
+    </div>
+  );
+}
+

@@ -1,0 +1,100 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useParams } from 'next/navigation';
+import { useState } from 'react';
+import { useTRPC } from '../../../_components/providers';
+import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, date, focus, inputCls, money, useCanWrite } from '../../../_components/ui';
+
+type Touch = { ts?: string | null; match_method?: string | null; affiliate_id?: string | null; chosen?: boolean | null };
+const STATUSES = ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] as const;
+
+function Receipt({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const r = useQuery(trpc.conversions.attribution.queryOptions({ id }));
+  const a = r.data?.data;
+  return (
+    <Card title="Attribution receipt">
+      <QueryState q={r}>
+        {a && (
+          <div className="space-y-3 text-sm">
+            <p>
+              Matched by <strong>{a.method ?? 'unknown'}</strong>
+              {a.confidence !== null && <> with confidence {Math.round(a.confidence * 100)}%</>}
+              {a.model && <> under the {a.model.replace('_', ' ')} model</>}.
+            </p>
+            <p>
+              Rule: <strong>{String(a.rule?.name ?? a.rule?.kind ?? 'none')}</strong> · commission {a.amount !== null ? money(a.amount, a.currency ?? 'usd') : '—'}
+              {a.reason && <> · {a.reason}</>}
+            </p>
+            {a.touches.length > 0 && (
+              <ol className="list-decimal space-y-1 pl-5">
+                {(a.touches as Touch[]).map((t, i) => (
+                  <li key={i} className={t.chosen ? 'font-medium' : 'text-slate-600'}>
+                    {date(t.ts)} · {t.match_method ?? '?'} · affiliate {t.affiliate_id?.slice(-8) ?? '?'} {t.chosen && '(won)'}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+export default function ConversionPage() {
+  const { id } = useParams<{ id: string }>();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const canWrite = useCanWrite();
+  const conv = useQuery(trpc.conversions.get.queryOptions({ id }));
+  const affiliates = useQuery({ ...trpc.affiliates.list.queryOptions({ status: 'active', limit: 200 }), enabled: canWrite });
+  const [target, setTarget] = useState('');
+  const update = useMutation(trpc.conversions.update.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.conversions.pathKey() }) }));
+  const c = conv.data?.data;
+  return (
+    <QueryState q={conv}>
+      {c && (
+        <div className="space-y-6">
+          <PageHeader title={`${c.type === 'sale' ? 'Sale' : 'Lead'} ${c.external_id}`}>
+            <Badge value={c.status} />
+          </PageHeader>
+          <Card>
+            <dl className="grid gap-3 text-sm sm:grid-cols-3">
+              <div><dt className="text-slate-500">Amount</dt><dd>{money(c.amount, c.currency)}{c.refunded_amount > 0 && ` (refunded ${money(c.refunded_amount, c.currency)})`}</dd></div>
+              <div><dt className="text-slate-500">When</dt><dd>{date(c.ts)}</dd></div>
+              <div><dt className="text-slate-500">Affiliate</dt><dd><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${c.affiliate_id}`}>{c.affiliate_id.slice(-8)}</Link></dd></div>
+              <div><dt className="text-slate-500">Customer</dt><dd>{c.customer_id ?? '—'}</dd></div>
+              <div><dt className="text-slate-500">Product</dt><dd>{c.product_id ?? '—'} {c.interval && `(${c.interval})`}</dd></div>
+              <div><dt className="text-slate-500">Commissions</dt><dd><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/commissions?conversion_id=${c.id}`}>View</Link></dd></div>
+            </dl>
+          </Card>
+          <Receipt id={c.id} />
+          {canWrite && (
+            <Card title="Change">
+              <div className="flex flex-wrap items-end gap-3">
+                <label className="text-sm">
+                  Status
+                  <select value={c.status} disabled={update.isPending} onChange={(e) => update.mutate({ id: c.id, status: e.target.value as (typeof STATUSES)[number] })} className={inputCls}>
+                    {STATUSES.map((s) => <option key={s}>{s}</option>)}
+                  </select>
+                </label>
+                <label className="text-sm">
+                  Re-attribute to
+                  <select value={target} onChange={(e) => setTarget(e.target.value)} className={inputCls}>
+                    <option value="">Choose an affiliate…</option>
+                    {affiliates.data?.data.filter((a) => a.id !== c.affiliate_id).map((a) => <option key={a.id} value={a.id}>{a.name ?? a.email ?? a.ref_code}</option>)}
+                  </select>
+                </label>
+                <Button disabled={!target || update.isPending} onClick={() => update.mutate({ id: c.id, affiliate_id: target })}>Re-attribute</Button>
+              </div>
+              <p className="mt-2 text-xs text-slate-500">Refunded, reversed and chargeback claw back this conversion’s commissions; re-attributing moves them.</p>
+              <ErrorNote error={update.error} />
+            </Card>
+          )}
+        </div>
+      )}
+    </QueryState>
+  );
+}

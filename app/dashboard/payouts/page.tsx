@@ -1,0 +1,92 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { Suspense, useState } from 'react';
+import { useTRPC } from '../../_components/providers';
+import { Badge, Button, ErrorNote, PageHeader, Pager, QueryState, Table, date, focus, inputCls, money, useCanWrite, useUrlFilters } from '../../_components/ui';
+
+const LIMIT = 50;
+const STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
+
+function Payouts() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const canWrite = useCanWrite();
+  const { values, set, offset, setOffset } = useUrlFilters(['status'] as const);
+  const status = STATUSES.find((s) => s === values.status);
+  const list = useQuery(trpc.payouts.list.queryOptions({ ...(status ? { status } : {}), limit: LIMIT, offset }));
+  const [note, setNote] = useState<string | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
+  const create = useMutation(
+    trpc.payouts.create.mutationOptions({
+      onSuccess: (r) => {
+        setNote(r.data.length ? `Created ${r.data.length} payout(s).` : 'Nothing to pay yet: no approved commissions past their hold reach the minimum payout.');
+        return refresh();
+      },
+    }),
+  );
+  const settle = useMutation(trpc.payouts.setStatus.mutationOptions({ onSuccess: refresh }));
+  // The CSV comes through the router (the session), not /v1, which would need an API key.
+  async function download() {
+    const text = await qc.fetchQuery(trpc.payouts.exportCsv.queryOptions({}));
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: 'payouts.csv' });
+    a.click();
+    URL.revokeObjectURL(url);
+  }
+  const rows = list.data?.data ?? [];
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Payouts">
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="text-sm">
+            Status
+            <select value={status ?? ''} onChange={(e) => set({ status: e.target.value })} className={inputCls}>
+              <option value="">All</option>
+              {STATUSES.map((s) => <option key={s}>{s}</option>)}
+            </select>
+          </label>
+          <Button tone="secondary" onClick={download}>Export pending as CSV</Button>
+          {canWrite && (
+            <Button disabled={create.isPending} onClick={() => create.mutate({})}>{create.isPending ? 'Batching…' : 'Create payout batch'}</Button>
+          )}
+        </div>
+      </PageHeader>
+      <div aria-live="polite">
+        {note && <p className="text-sm text-slate-700">{note}</p>}
+        <ErrorNote error={create.error ?? settle.error} />
+      </div>
+      <QueryState q={list} empty={rows.length === 0 && offset === 0}>
+        <Table label="Payouts" head={['Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '']}>
+          {rows.map((p) => (
+            <tr key={p.id} className="border-t">
+              <td className="p-3 whitespace-nowrap">{date(p.created_at)}</td>
+              <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${p.affiliate_id}`}>{p.affiliate_id.slice(-8)}</Link></td>
+              <td className="p-3">{money(p.amount, p.currency)}</td>
+              <td className="p-3">{p.commission_ids.length}</td>
+              <td className="p-3"><Badge value={p.status} /></td>
+              <td className="p-3 whitespace-nowrap">{date(p.paid_at)}</td>
+              <td className="p-3">
+                {canWrite && p.status === 'pending' && (
+                  <div className="flex gap-2">
+                    <Button className="py-1" disabled={settle.isPending} onClick={() => settle.mutate({ id: p.id, status: 'paid' })}>Mark paid</Button>
+                    <Button tone="secondary" className="py-1" disabled={settle.isPending} onClick={() => settle.mutate({ id: p.id, status: 'failed' })}>Mark failed</Button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+        <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
+      </QueryState>
+    </div>
+  );
+}
+
+export default function PayoutsPage() {
+  return (
+    <Suspense>
+      <Payouts />
+    </Suspense>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+import { useMutation } from '@tanstack/react-query';
+import { signIn } from 'next-auth/react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { Suspense, type FormEvent } from 'react';
+import { errorText, useTRPC } from '../../_components/providers';
+import { Button, inputCls } from '../../_components/ui';
+
+// The invitation e-mail's link: choose a password, then straight into the portal.
+function Accept() {
+  const token = useSearchParams().get('token') ?? '';
+  const trpc = useTRPC();
+  const router = useRouter();
+  const accept = useMutation(trpc.portal.acceptInvite.mutationOptions());
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const password = String(new FormData(e.currentTarget).get('password'));
+    const r = await accept.mutateAsync({ token, password });
+    const res = await signIn('affiliate', { email: r.email, password, redirect: false });
+    router.push(res?.ok ? '/portal' : '/portal/login');
+  }
+  const notFound = (accept.error as { data?: { api?: { error?: string } } } | null)?.data?.api?.error === 'link_not_found';
+  return (
+    <form onSubmit={(e) => void submit(e).catch(() => undefined)} className="w-full max-w-sm space-y-4 rounded-xl bg-white p-8 shadow">
+      <h1 className="text-xl font-semibold">Welcome! Choose your password</h1>
+      <label className="block text-sm">New password<input name="password" type="password" minLength={8} required autoComplete="new-password" className={inputCls} /></label>
+      {accept.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {notFound ? 'This invitation link was already used or replaced. Sign in, or ask the program for a new link.' : errorText(accept.error)}
+        </p>
+      )}
+      <Button className="w-full" disabled={!token || accept.isPending}>Set password and continue</Button>
+    </form>
+  );
+}
+
+export default function AcceptPage() {
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Suspense>
+        <Accept />
+      </Suspense>
+    </main>
+  );
+}

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+test('the manager runs the program end to end and the affiliate sees the payout', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  await signIn(page, 'demo@example.com', 'refcount-demo');
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('Affiliates awaiting approval')).toBeVisible();
+  await shot(page, 'overview');
+
+  // Settings: no hold period and a $10 minimum so the sale can be paid today; an API key for the shop's server.
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Hold period (days)').fill('0');
+  await page.getByLabel(/Minimum payout/).fill('10');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.getByLabel('track').check();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const key = (await page.getByTestId('new-key').textContent())!.trim();
+  expect(key).toMatch(/^sa_live_/);
+  await shot(page, 'settings');
+
+  // The affiliate joins the workspace's oldest active campaign; set that campaign's rate.
+  await page.goto('/dashboard/campaigns');
+  await page.getByRole('link', { name: 'Partner program' }).click();
+  await page.getByLabel('Rate type').selectOption('percent');
+  await page.getByLabel('Percent', { exact: true }).fill('20');
+  await page.getByRole('button', { name: 'Save rate' }).click();
+  await expect(page.getByTestId('current-rate')).toContainText('20%');
+  await shot(page, 'campaign-detail');
+
+  const email = `ann-${stamp}@example.com`;
+  await page.goto('/dashboard/affiliates');
+  await page.getByLabel('Affiliate e-mail').fill(email);
+  await page.getByLabel('Affiliate name').fill(`Ann ${stamp}`);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invited ${email}`)).toBeVisible();
+  await page.getByLabel('Status').selectOption('pending');
+  await expect(page).toHaveURL(/status=pending/);
+  const row = page.getByRole('row', { name: new RegExp(`Ann ${stamp}`) });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(row).toHaveCount(0);
+  await shot(page, 'affiliates');
+
+  await page.goto('/dashboard/affiliates?status=active');
+  await page.getByRole('link', { name: `Ann ${stamp}` }).click();
+  await page.waitForURL(/\/dashboard\/affiliates\/[0-9a-f-]{36}$/);
+  const affiliateId = page.url().split('/').pop()!;
+  await page.getByRole('button', { name: 'Create link' }).click();
+  await page.getByRole('button', { name: 'New invitation link' }).click();
+  const acceptUrl = (await page.getByTestId('secret').textContent())!.trim();
+  expect(acceptUrl).toContain('/portal/accept?token=');
+  const refCode = (await page.locator('dd.font-mono').textContent())!.trim();
+  await shot(page, 'affiliate-detail');
+
+  // The affiliate accepts the invitation and copies its link (its own browser).
+  const affCtx = await browser.newContext();
+  const aff = await affCtx.newPage();
+  await aff.goto(new URL(acceptUrl).pathname + new URL(acceptUrl).search);
+  await aff.getByLabel('New password').fill('affiliate-pass');
+  await aff.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(aff).toHaveURL(/\/portal$/);
+  await expect(aff.getByTestId('referral-link')).toHaveCount(1);
+  await expect(aff.getByTestId('referral-link')).toContainText(`=${refCode}`);
+
+  // A tracked click and sale from the shop's server.
+  const auth = { Authorization: `Bearer ${key}` };
+  const click = await request.post('/v1/track/click', { headers: auth, data: { ref: refCode } });
+  expect(click.status()).toBe(200);
+  const { visitor_id } = await click.json();
+  const sale = await request.post('/v1/track/sale', { headers: auth, data: { external_id: `order-${stamp}`, visitor_id, amount: 10000 } });
+  expect((await sale.json()).attributed).toBe(true);
+
+  await page.goto(`/dashboard/conversions?affiliate_id=${affiliateId}`);
+  await page.getByRole('link').filter({ hasText: /\d{4}/ }).first().click();
+  await expect(page.getByRole('heading', { name: `Sale order-${stamp}` })).toBeVisible();
+  await expect(page.getByText('Matched by')).toBeVisible();
+  await shot(page, 'conversion-detail');
+  await page.goto('/dashboard/conversions');
+  await shot(page, 'conversions');
+
+  await page.goto(`/dashboard/commissions?affiliate_id=${affiliateId}&status=pending`);
+  await expect(page.getByRole('cell', { name: '$20.00' })).toBeVisible();
+  await page.getByLabel('Select all').check();
+  await page.getByRole('button', { name: 'Approve selected' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Nothing here yet.')).toBeVisible();
+  await page.goto(`/dashboard/commissions?affiliate_id=${affiliateId}`);
+  await expect(page.getByRole('row', { name: /approved/ })).toHaveCount(1);
+  await shot(page, 'commissions');
+
+  await page.goto('/dashboard/payouts');
+  await page.getByRole('button', { name: 'Create payout batch' }).click();
+  await expect(page.getByText(/Created \d+ payout/)).toBeVisible();
+  const payoutRow = page.getByRole('row', { name: new RegExp(affiliateId.slice(-8)) }).first();
+  await expect(payoutRow).toContainText('$20.00');
+  await payoutRow.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(payoutRow).toContainText('paid');
+  await shot(page, 'payouts');
+
+  await aff.reload();
+  await expect(aff.getByTestId('stat-paid')).toHaveText('$20.00');
+  await expect(aff.getByRole('table', { name: 'Your payouts' })).toContainText('paid');
+  await aff.screenshot({ path: 'test-results/screens/portal.png', fullPage: true });
+  await aff.setViewportSize({ width: 390, height: 844 });
+  await aff.screenshot({ path: 'test-results/screens/portal-phone.png', fullPage: true });
+  await aff.goto('/portal/developer');
+  await aff.getByRole('button', { name: 'Create key' }).click();
+  await expect(aff.getByTestId('new-key')).toContainText('refa_live_');
+  await aff.screenshot({ path: 'test-results/screens/portal-developer.png', fullPage: true });
+  await affCtx.close();
+});
+
+test('a viewer sees no write actions and a write call is refused', async ({ page, browser }) => {
+  await signIn(page, 'demo@example.com', 'refcount-demo');
+  await page.goto('/dashboard/settings');
+  const email = `viewer-${Date.now()}@example.com`;
+  await page.getByLabel('Teammate e-mail').fill(email);
+  await page.getByLabel('First password').fill('viewer-pass');
+  await page.getByLabel('Role').selectOption('viewer');
+  await page.getByRole('button', { name: 'Add teammate' }).click();
+  await expect(page.getByText(`${email} can now sign in as viewer.`)).toBeVisible();
+
+  const ctx = await browser.newContext();
+  const viewer = await ctx.newPage();
+  await signIn(viewer, email, 'viewer-pass');
+  await viewer.goto('/dashboard/settings');
+  await expect(viewer.getByText('Your role: viewer')).toBeVisible();
+  await expect(viewer.getByRole('row').first()).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Create key' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+  await viewer.goto('/dashboard/affiliates');
+  await expect(viewer.getByRole('table', { name: 'Affiliates' })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: /Approve|Suspend/ })).toHaveCount(0);
+  await viewer.screenshot({ path: 'test-results/screens/viewer-affiliates.png', fullPage: true });
+  const refused = await viewer.request.post('/api/trpc/team.createKey', { data: { scopes: ['read'] } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.data.api).toMatchObject({ error: 'insufficient_scope', need: 'write' });
+  await ctx.close();
+});

@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import { affiliates } from '@/db/schema';
+import { notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
+import { mintInvite } from '../affiliates/invite-token';
+import type { WorkspaceCtx } from '../context';
+
+/**
+ * A fresh portal invitation link the manager can hand over by other means (the e-mail bounced,
+ * no SMTP configured). It replaces the previous token: only one link works at a time.
+ */
+export async function reissueInviteLink({ ctx, affiliateId, publicUrl }: { ctx: WorkspaceCtx; affiliateId: string; publicUrl: string }) {
+  if (!isUuid(affiliateId)) throw notFound('affiliate');
+  const invite = mintInvite(publicUrl);
+  const [row] = await ctx.db
+    .update(affiliates)
+    .set({ inviteTokenHash: invite.tokenHash })
+    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, affiliateId)))
+    .returning({ id: affiliates.id });
+  if (!row) throw notFound('affiliate');
+  return invite.acceptUrl;
+}

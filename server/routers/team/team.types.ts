@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { email, name, recordId, timestamp } from '../../contracts/common';
+import { SCOPES } from '../../auth/scopes';
+
+// Dashboard-only procedures (no /v1 meta): team, workspace keys and the first sign-up.
+export const role = z.enum(['owner', 'admin', 'viewer']);
+const password = z.string().min(8, 'use at least 8 characters').max(200);
+
+export const memberRecord = z.object({ user_id: z.uuid(), email: z.string(), name: z.string().nullable(), role, created_at: timestamp });
+export const meOutput = z.object({ workspace_id: z.uuid(), role: role.nullable(), can_write: z.boolean() });
+
+export const addMemberInput = z.strictObject({ email, password, role, name: name.optional() });
+export const listMembersOutput = z.object({ data: z.array(memberRecord) });
+
+export const keyRecord = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  scopes: z.array(z.string()),
+  start: z.string(),
+  created_at: timestamp,
+  revoked_at: timestamp.nullable(),
+});
+export const createKeyInput = z.strictObject({ name: name.optional(), scopes: z.array(z.enum(SCOPES)).max(4) });
+export const createKeyOutput = z.object({ data: keyRecord, token: z.string() });
+export const revokeKeyInput = z.strictObject({ id: recordId });
+
+export const signUpInput = z.strictObject({ workspace_name: name, email, password, name: name.optional() });
