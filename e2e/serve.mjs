@@ -1,6 +1,6 @@
 // The production entry on a fresh embedded database seeded with the demo workspace.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,7 +11,15 @@ if (seed.status !== 0) {
   process.stderr.write(seed.stderr);
   process.exit(1);
 }
-process.stderr.write(`e2e: seeded demo workspace ${JSON.parse(seed.stdout).workspaceId}\n`);
+const demo = JSON.parse(seed.stdout);
+process.stderr.write(`e2e: seeded demo workspace ${demo.workspaceId}\n`);
+// Specs that drive the browser snippet need the demo's public workspace id and key: handed over
+// in a file named by the port (read before the server opens the directory; one process at a time).
+const { PGlite } = await import('@electric-sql/pglite');
+const pg = await PGlite.create(dir);
+const { rows } = await pg.query('select public_id from workspaces where id = $1', [demo.workspaceId]);
+await pg.close();
+writeFileSync(join(tmpdir(), `refcount-e2e-demo-${process.env.PORT ?? 3000}.json`), JSON.stringify({ ...demo, publicId: rows[0]?.public_id }), { mode: 0o600 });
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], { env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -6,14 +6,16 @@ import postgres from 'postgres';
 import { seedBench } from './seed';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/refcount_bench';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// A fixed number of requests, not a duration: every request completes before rows are counted.
+const REQUESTS = { click: Number(process.env.BENCH_CLICKS ?? 12_000), sale: Number(process.env.BENCH_SALES ?? 3_000) };
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REFS = 10_000;
 
 async function up(port: number) {
   for (let i = 0; i < 1500; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/v1/openapi.json`)).status < 500) return;
+      await fetch(`http://127.0.0.1:${port}/v1/openapi.json`);
+      return; // any HTTP answer means the server is listening
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -39,12 +41,12 @@ function start(script: string, port: number, env: Record<string, string>): Child
   return child;
 }
 
-async function load(port: number, path: string, token: string, body: (n: number) => unknown) {
+async function load(port: number, path: string, token: string, body: (n: number) => unknown, amount: number) {
   let n = 0;
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    amount,
     requests: [{ method: 'POST', path, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, setupRequest: (req) => ({ ...req, body: JSON.stringify(body(n++)) }) }],
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], other: r.non2xx + r.errors };
@@ -67,9 +69,10 @@ for (const [path, table, body] of [
   const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
   for (const [name, port] of [['bare', 3302], ['full', 3301]] as const) {
     await sql.unsafe('truncate clicks, visitors, conversions, commissions, daily_rollups, webhook_events');
-    await load(port, path, token, body); // warm-up
+    const amount = REQUESTS[path.endsWith('click') ? 'click' : 'sale'];
+    await load(port, path, token, body, Math.ceil(amount / 5)); // warm-up
     await sql.unsafe('truncate clicks, visitors, conversions, commissions, daily_rollups, webhook_events');
-    results[name] = await load(port, path, token, body);
+    results[name] = await load(port, path, token, body, amount);
     const [{ count }] = await sql.unsafe(`select count(*)::int as count from ${table}`);
     const match = count === results[name].ok;
     failed ||= !match || results[name].other > 0;
@@ -78,5 +81,5 @@ for (const [path, table, body] of [
   rows.push(`${path.padEnd(16)} ratio full/bare: throughput ${(results.full.rps / results.bare.rps).toFixed(2)}x, p99 ${(results.full.p99 / Math.max(1, results.bare.p99)).toFixed(2)}x`);
 }
 await sql.end();
-process.stdout.write(`\n${CONNECTIONS} connections, ${SECONDS} s per run, ${REFS} refs, PostgreSQL\n${rows.join('\n')}\n`);
+process.stdout.write(`\n${CONNECTIONS} connections, ${REQUESTS.click} clicks / ${REQUESTS.sale} sales per run, ${REFS} refs, PostgreSQL\n${rows.join('\n')}\n`);
 process.exit(failed ? 1 : 0);

@@ -7,6 +7,7 @@ import { readConfig } from '../lib/env';
 import { logInfo } from '../lib/log';
 import { openServices, provideServices } from '../runtime/services';
 import type { Services } from '../trpc/context';
+import { createNodeBrowserHandler } from '../browser/handlers';
 import { startJobRunner } from '../jobs/start';
 import { createNodeV1Handler } from './v1/handler';
 
@@ -27,8 +28,11 @@ export async function serve({ dev, onReady }: { dev: boolean; onReady?: (service
   await app.prepare();
   const nextHandler = app.getRequestHandler();
   const v1 = createNodeV1Handler(services);
+  // /refcount.js, /api/collect and /r/{code} are hot too: answered here, before Next.
+  const browser = createNodeBrowserHandler(services);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (isV1(req.url ?? '/')) return void v1(req, res);
+    if (browser(req, res)) return;
     void nextHandler(req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -14,6 +14,7 @@ import { payoutsRouter } from './payouts/router';
 import { riskRouter } from './risk/router';
 import { teamRouter } from './team/router';
 import { portalRouter } from './portal/router';
+import { reportsRouter } from './reports/router';
 
 // Every endpoint group, one folder per /v1 path segment (/v1/affiliate/* is the affiliate-key
 // family, /v1/campaigns/{id}/commission-rule lives in commission-rules). The dashboard and /v1
@@ -34,6 +35,7 @@ export const appRouter = router({
   risk: riskRouter,
   team: teamRouter,
   portal: portalRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

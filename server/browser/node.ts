@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { forwardedIp, type BrowserRequest, type BrowserResponse } from './exchange';
+
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function fromNode(req: IncomingMessage): BrowserRequest {
+  const header = (name: string) => {
+    const v = req.headers[name.toLowerCase()];
+    return Array.isArray(v) ? v.join(', ') : (v ?? null);
+  };
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    url: new URL(req.url ?? '/', 'http://localhost'),
+    header,
+    headerValues: () => Object.values(req.headers).flatMap((v) => (Array.isArray(v) ? v : v ? [v] : [])),
+    ip: forwardedIp(header('x-forwarded-for'), req.socket.remoteAddress),
+    body: (limit) => readBody(req, limit),
+  };
+}
+
+export function writeNode(res: ServerResponse, out: BrowserResponse) {
+  res.writeHead(out.status, { ...out.headers, 'Content-Length': Buffer.byteLength(out.body) });
+  res.end(out.body);
+}

@@ -1,0 +1,47 @@
+// GET /r/{ref_code}: record the click and send the visitor to the campaign's landing page
+import { referralUrl } from '../contracts/link';
+import { recordClick } from '../domain/tracking/record-click';
+import type { Services } from '../trpc/context';
+import { HANDOFF_PARAM, readCookie, VISITOR_COOKIE, visitorCookie, type BrowserRequest, type BrowserResponse } from './exchange';
+import { referralTargets } from './lookup';
+
+const page = (status: number, message: string): BrowserResponse => ({
+  status,
+  headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  body: `<!doctype html><meta charset="utf-8"><title>${message}</title><h1>${message}</h1>`,
+});
+const notFoundPage = () => page(404, 'Referral link not found');
+const to = (location: string, extra: Record<string, string> = {}): BrowserResponse => ({
+  status: 302,
+  headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer-when-downgrade', ...extra },
+  body: '',
+});
+
+export async function redirectReferral(services: Services, req: BrowserRequest, code: string): Promise<BrowserResponse> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return notFoundPage();
+  const db = services.database.db;
+  const targets = await referralTargets(db, code, req.url.searchParams.get('w'));
+  // Two workspaces share the code and the link does not say which: crediting either could pay
+  // the wrong tenant's affiliate.
+  if (targets.length !== 1) return notFoundPage();
+  const [t] = targets;
+  const landing = referralUrl(t.destination_url, t.ref_param, t.ref_code);
+  if (!landing) return page(404, 'This referral link has no landing page yet');
+  if (!t.active) return to(landing);
+  const click = await recordClick({
+    ctx: { db, workspaceId: t.workspace_id },
+    source: 'redirect',
+    input: {
+      ref: t.ref_code,
+      visitorId: readCookie(req, VISITOR_COOKIE),
+      url: landing,
+      referrer: req.header('referer'),
+      ip: req.ip,
+      userAgent: req.header('user-agent'),
+    },
+  });
+  if (!click.ok || !click.visitorId) return to(landing);
+  const url = new URL(landing);
+  url.searchParams.set(HANDOFF_PARAM, click.visitorId);
+  return to(url.toString(), { 'Set-Cookie': visitorCookie(click.visitorId, services.config.publicUrl.startsWith('https:')) });
+}

@@ -1,0 +1,18 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRateLimiter } from '../lib/rate-limit';
+import type { TestApi } from '../testing/api';
+import { createNodeBrowserHandler } from './handlers';
+
+/** The browser routes on their own port, mounted as the lean entry mounts them (tests only). */
+export async function startBrowserServer(api: TestApi, collectPerMinute = 120) {
+  const handle = createNodeBrowserHandler(api.services, createRateLimiter(collectPerMinute));
+  const server = createServer((req, res) => {
+    if (!handle(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { LeaderboardRow, leaderboardSort } from '../../contracts/report';
+import type { Page } from '../../lib/pagination';
+import { rowsOf } from '../../lib/rows';
+import type { WorkspaceCtx } from '../context';
+import { reportScope, type ReportFilters } from './scope';
+
+type Sort = z.infer<typeof leaderboardSort>;
+
+// Ties break on the affiliate id so pages never overlap or skip.
+const ORDER: Record<Sort, ReturnType<typeof sql>> = {
+  revenue: sql`revenue desc, conversions desc, t.affiliate_id`,
+  conversions: sql`conversions desc, revenue desc, t.affiliate_id`,
+  commissions: sql`commissions desc, revenue desc, t.affiliate_id`,
+};
+
+/** Affiliates ranked over the range: aggregate the rollups first, then join names for one page. */
+export async function affiliateLeaderboard({ ctx, filters, sort, page }: { ctx: WorkspaceCtx; filters: ReportFilters; sort: Sort; page: Page }) {
+  const scope = await reportScope(ctx, filters);
+  return rowsOf<LeaderboardRow>(ctx.db, sql`
+    with t as (
+      select r.affiliate_id, sum(r.clicks) as clicks, sum(r.leads + r.sales) as conversions,
+             sum(r.revenue) as revenue, sum(r.commissions) as commissions
+      from daily_rollups r where ${scope.where} group by r.affiliate_id
+    )
+    select t.affiliate_id, a.name, a.ref_code, t.clicks, t.conversions, t.revenue, t.commissions
+    from t join affiliates a on a.id = t.affiliate_id and a.workspace_id = ${ctx.workspaceId}
+    order by ${ORDER[sort]} limit ${page.limit} offset ${page.offset}`);
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { conversionRate } from '../../contracts/report';
+import { rowsOf } from '../../lib/rows';
+import type { WorkspaceCtx } from '../context';
+import { reportScope, type ReportFilters } from './scope';
+
+type Totals = { clicks: unknown; leads: unknown; sales: unknown; revenue: unknown; commissions: unknown };
+
+/** Totals over the range from daily_rollups alone (one aggregate over at most days × pairs rows). */
+export async function reportSummary({ ctx, filters }: { ctx: WorkspaceCtx; filters: ReportFilters }) {
+  const scope = await reportScope(ctx, filters);
+  // Sums come back as numeric (a string on postgres.js): Number() normalises both drivers.
+  const [t] = await rowsOf<Totals>(ctx.db, sql`
+    select coalesce(sum(r.clicks), 0) as clicks, coalesce(sum(r.leads), 0) as leads, coalesce(sum(r.sales), 0) as sales,
+           coalesce(sum(r.revenue), 0) as revenue, coalesce(sum(r.commissions), 0) as commissions
+    from daily_rollups r where ${scope.where}`);
+  const clicks = Number(t.clicks);
+  const sales = Number(t.sales);
+  return {
+    clicks,
+    leads: Number(t.leads),
+    sales,
+    revenue: Number(t.revenue),
+    commissions: Number(t.commissions),
+    conversion_rate: conversionRate(sales, clicks),
+    currency: scope.currency,
+    from: scope.from,
+    to: scope.to,
+  };
+}

@@ -1,0 +1,10 @@
+import { router } from '../../trpc/init';
+import { getReportSummaryProcedure } from './get-report-summary';
+import { getReportTimeseriesProcedure } from './get-report-timeseries';
+import { listReportAffiliatesProcedure } from './list-report-affiliates';
+
+export const reportsRouter = router({
+  summary: getReportSummaryProcedure,
+  timeseries: getReportTimeseriesProcedure,
+  affiliates: listReportAffiliatesProcedure,
+});
