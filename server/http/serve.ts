@@ -43,6 +43,7 @@ export async function serve({ dev, onReady }: { dev: boolean; onReady?: (service
     server.close();
     await app.close?.();
     await jobs?.stop();
+    await services.limiter.close();
     await services.database.close();
     process.exit(0);
   };

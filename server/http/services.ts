@@ -4,5 +4,5 @@ import { createRateLimiter } from '../lib/rate-limit';
 import type { Services } from '../trpc/context';
 
 export function createServices(database: Database, config: Config): Services {
-  return { database, config, limiter: createRateLimiter(config.rateLimitPerMinute) };
+  return { database, config, limiter: createRateLimiter(config.rateLimitPerMinute, config.rateLimitRedisUrl) };
 }

@@ -11,6 +11,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     port,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
+    // Shared rate-limit store for several app nodes; unset: in memory per process.
+    rateLimitRedisUrl: env.RATE_LIMIT_REDIS_URL || undefined,
     webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     smtpUrl: env.SMTP_URL || undefined,
     logRequests: env.LOG_REQUESTS === 'true',

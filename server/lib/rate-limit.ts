@@ -1,9 +1,22 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-export type RateLimiter = { limit: number; limiter: RateLimiterAbstract };
+export type RateLimiter = { limit: number; limiter: RateLimiterAbstract; ready: Promise<void>; close: () => Promise<void> };
 
-export function createRateLimiter(perMinute: number): RateLimiter {
-  return { limit: perMinute, limiter: new RateLimiterMemory({ points: perMinute, duration: 60 }) };
+/**
+ * 600 requests a minute per key by default (decisions.md §3). In memory for one process; with
+ * RATE_LIMIT_REDIS_URL every app node spends from one shared budget, and if Redis is unreachable
+ * each node falls back to its own in-memory budget rather than refusing traffic.
+ */
+export function createRateLimiter(perMinute: number, redisUrl?: string): RateLimiter {
+  const memory = new RateLimiterMemory({ points: perMinute, duration: 60 });
+  if (!redisUrl) return { limit: perMinute, limiter: memory, ready: Promise.resolve(), close: async () => {} };
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', () => {}); // the insurance limiter covers outages; ioredis reconnects by itself
+  const limiter = new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: 60, keyPrefix: 'refcount:rl', insuranceLimiter: memory });
+  // Until connected, requests spend from the insurance budget (the offline queue is off).
+  const ready = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
+  return { limit: perMinute, limiter, ready, close: async () => void redis.disconnect() };
 }
 
 export type RateDecision = { allowed: boolean; remaining: number; resetSeconds: number };

@@ -1,10 +1,11 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { affiliateStatus } from '@/server/contracts/affiliate';
 import { useTRPC } from '../../_components/providers';
 import { Button, ErrorNote } from '../../_components/ui';
 
-const STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
-type Status = (typeof STATUSES)[number];
+type Status = z.infer<typeof affiliateStatus>;
 
 /** Approve / reject / suspend: the buttons offered depend on where the affiliate stands. */
 export function StatusActions({ id, status }: { id: string; status: Status }) {
