@@ -1,35 +1,13 @@
 import { z } from 'zod';
-import type { affiliates, clicks } from '@/db/schema';
-import { iso, isoOrNull, timestamp } from './common';
+import type { clicks } from '@/db/schema';
+import { iso, timestamp } from './common';
 
 // What an affiliate key may see of its own affiliate (/v1/affiliate/*): never portal secrets
 // (password or invitation hashes) and, for clicks, never the ip/ua hashes or fingerprints.
 
-export const affiliateProfileRecord = z
-  .object({
-    id: z.uuid(),
-    email: z.string().nullable(),
-    name: z.string().nullable(),
-    ref_code: z.string(),
-    status: z.enum(['pending', 'active', 'rejected', 'suspended']),
-    campaign_id: z.uuid().nullable(),
-    payout_email: z.string().nullable(),
-    created_at: timestamp,
-    approved_at: timestamp.nullable(),
-  })
-  .meta({ id: 'AffiliateProfile' });
-
-export const presentAffiliateProfile = (row: typeof affiliates.$inferSelect): z.infer<typeof affiliateProfileRecord> => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  ref_code: row.refCode,
-  status: row.status,
-  campaign_id: row.campaignId,
-  payout_email: row.payoutEmail,
-  created_at: iso(row.createdAt),
-  approved_at: isoOrNull(row.approvedAt),
-});
+// The affiliate sees its own record exactly as the workspace API presents it (no portal secrets:
+// presentAffiliate never includes password or invitation hashes).
+export { affiliateRecord as affiliateProfileRecord, presentAffiliate as presentAffiliateProfile } from './affiliate';
 
 export const affiliateClickRecord = z
   .object({
