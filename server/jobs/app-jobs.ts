@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { conversions, workspaces } from '@/db/schema';
+import { workspaces } from '@/db/schema';
 import { confirmDueConversions } from '../domain/conversions/confirm';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { assessAffiliate, assessWorkspace } from '../domain/risk/assess';
+import { riskTriggers } from '../domain/risk/triggers';
 import type { Config } from '../lib/env';
 import type { JobRunner } from './runner';
 
@@ -20,13 +20,8 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   await runner.register('risk.daily', async () => {
     for (const ws of await db.select({ id: workspaces.id }).from(workspaces)) await assessWorkspace({ ctx: { db, workspaceId: ws.id } });
   }, { every: 24 * 60 * MINUTE });
-  // ...and soon after a refund or chargeback touches one of its conversions.
-  await runner.register('risk.after-reversals', async () => {
-    const since = new Date(Date.now() - 15 * MINUTE * 1000);
-    const touched = await db
-      .selectDistinct({ workspaceId: conversions.workspaceId, affiliateId: conversions.affiliateId })
-      .from(conversions)
-      .where(and(inArray(conversions.status, ['refunded', 'chargeback']), gt(conversions.updatedAt, since), eq(conversions.isTest, false)));
-    for (const t of touched) await assessAffiliate({ ctx: { db, workspaceId: t.workspaceId }, affiliateId: t.affiliateId });
+  // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike.
+  await runner.register('risk.triggers', async () => {
+    for (const t of await riskTriggers(db)) await assessAffiliate({ ctx: { db, workspaceId: t.workspaceId }, affiliateId: t.affiliateId });
   }, { every: 10 * MINUTE });
 }
