@@ -88,6 +88,11 @@ describe('deliverOutbox', () => {
         ['sent', 1, null],
       ]);
       expect(rows.every((r) => r.sentAt instanceof Date)).toBe(true);
+      // delivered: the token is gone from the stored copy, the rest of the message stays
+      for (const r of rows) {
+        expect(r.body).toContain('/portal/accept?token=[redacted]');
+        expect(tokenIn(r.body)).toBeUndefined();
+      }
 
       expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 0, logged: 0, failed: 0 });
       expect(smtp.received).toHaveLength(2);

@@ -70,7 +70,8 @@ export async function deliverOutbox({ db, smtpUrl, log = logInfo, from = DEFAULT
       }
       try {
         await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.body });
-        await mark(db, row.id, { status: 'sent', sentAt: sql`now()`, error: null, nextAttemptAt: null });
+        // Once delivered, the invitation token has no business staying in the database in clear.
+        await mark(db, row.id, { status: 'sent', sentAt: sql`now()`, error: null, nextAttemptAt: null, body: sql`regexp_replace(${emailOutbox.body}, 'token=[^\s&]+', 'token=[redacted]', 'g')` });
         report.sent++;
       } catch (err) {
         const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
