@@ -15,6 +15,10 @@ const NAV = [
   ['/dashboard/conversions', 'Conversions'],
   ['/dashboard/commissions', 'Commissions'],
   ['/dashboard/payouts', 'Payouts'],
+  ['/dashboard/risk', 'Risk'],
+  ['/dashboard/products', 'Products'],
+  ['/dashboard/rewards', 'Rewards'],
+  ['/dashboard/webhooks', 'Webhooks'],
   ['/dashboard/settings', 'Settings'],
   ['/docs', 'API docs'],
 ] as const;

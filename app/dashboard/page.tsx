@@ -1,55 +1,60 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useState } from 'react';
 import { BarChart } from '../_components/bar-chart';
 import { useTRPC } from '../_components/providers';
 import { Card, PageHeader, QueryState, focus, money } from '../_components/ui';
 
-const DAYS = 30;
+const METRICS = [
+  ['clicks', 'Clicks'],
+  ['conversions', 'Conversions'],
+  ['revenue', 'Revenue'],
+  ['commissions', 'Commissions'],
+] as const;
+type Metric = (typeof METRICS)[number][0];
 
-type Conv = { ts: string; amount: number; currency: string; affiliate_id: string; status: string; type: string };
+const count = (n: number | undefined, cap: number) => (n === undefined ? '…' : n >= cap ? `${cap}+` : String(n));
+const percent = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}%`);
 
-/** Last 30 days of sales per day, from the newest conversions page (the reports router may be absent). */
-function daily(convs: Conv[]) {
-  const out = new Map<string, number>();
-  for (let i = DAYS - 1; i >= 0; i--) out.set(new Date(Date.now() - i * 864e5).toISOString().slice(0, 10), 0);
-  for (const c of convs) {
-    const day = c.ts.slice(0, 10);
-    if (out.has(day) && c.type === 'sale') out.set(day, out.get(day)! + c.amount);
-  }
-  return [...out].map(([d, value]) => ({ label: d.slice(5), value }));
+function Kpi({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-lg bg-white p-4 shadow-sm">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-semibold" data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
 }
 
 export default function OverviewPage() {
   const trpc = useTRPC();
-  const from = new Date(Date.now() - DAYS * 864e5).toISOString();
-  const convs = useQuery(trpc.conversions.list.queryOptions({ from, limit: 200 }));
+  const [metric, setMetric] = useState<Metric>('clicks');
+  // Reports default to the last 30 days in the workspace time zone, read from the daily rollups.
+  const summary = useQuery(trpc.reports.summary.queryOptions({}));
+  const series = useQuery(trpc.reports.timeseries.queryOptions({ metric, interval: 'day' }));
+  const top = useQuery(trpc.reports.affiliates.queryOptions({ sort: 'revenue', limit: 5 }));
   const pendingAffiliates = useQuery(trpc.affiliates.list.queryOptions({ status: 'pending', limit: 200 }));
   const pendingCommissions = useQuery(trpc.commissions.list.queryOptions({ status: 'pending', limit: 200 }));
-  const affiliates = useQuery(trpc.affiliates.list.queryOptions({ limit: 200 }));
   const risk = useQuery({ ...trpc.risk.flags.queryOptions({ limit: 100 }), retry: false });
-  const settings = useQuery(trpc.settings.get.queryOptions({}));
-  const currency = settings.data?.data.currency ?? 'usd';
 
-  const rows = (convs.data?.data ?? []).filter((c) => c.currency === currency);
-  const sales = rows.filter((c) => c.type === 'sale' && c.status !== 'reversed' && c.status !== 'refunded' && c.status !== 'chargeback');
-  const revenue = sales.reduce((s, c) => s + c.amount - c.refunded_amount, 0);
-  const names = new Map((affiliates.data?.data ?? []).map((a) => [a.id, a.name ?? a.email ?? a.ref_code]));
-  const byAffiliate = new Map<string, number>();
-  for (const c of sales) byAffiliate.set(c.affiliate_id, (byAffiliate.get(c.affiliate_id) ?? 0) + c.amount);
-  const top = [...byAffiliate].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const s = summary.data?.data;
+  const currency = s?.currency ?? 'usd';
+  const isMoney = metric === 'revenue' || metric === 'commissions';
+  const fmt = (n: number) => (isMoney ? money(n, currency) : String(n));
+  const metricLabel = METRICS.find(([m]) => m === metric)![1];
   const flagged = (risk.data?.data ?? []).filter((r) => r.risk_level === 'high' || r.risk_level === 'critical').length;
-  const count = (n: number | undefined, cap: number) => (n === undefined ? '…' : n >= cap ? `${cap}+` : String(n));
 
   const attention = [
     ['Affiliates awaiting approval', count(pendingAffiliates.data?.data.length, 200), '/dashboard/affiliates?status=pending'],
     ['Commissions to review', count(pendingCommissions.data?.data.length, 200), '/dashboard/commissions?status=pending'],
-    ['High-risk affiliates', risk.error ? 'n/a' : count(flagged, 100), '/dashboard/affiliates'],
+    ['High-risk affiliates', risk.error ? 'n/a' : count(flagged, 100), '/dashboard/risk'],
   ] as const;
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Overview" />
+      <PageHeader title="Overview">{s && <p className="text-sm text-slate-600">{s.from} – {s.to}</p>}</PageHeader>
       <section aria-label="Needs attention" className="grid gap-3 sm:grid-cols-3">
         {attention.map(([label, value, href]) => (
           <Link key={label} href={href} className={`rounded-lg bg-white p-4 shadow-sm hover:bg-slate-50 ${focus}`}>
@@ -58,42 +63,79 @@ export default function OverviewPage() {
           </Link>
         ))}
       </section>
-      <QueryState q={convs}>
-        <section aria-label="Last 30 days" className="grid gap-3 sm:grid-cols-3">
-          <Card>
-            <p className="text-sm text-slate-600">Sales (30 days)</p>
-            <p className="mt-1 text-2xl font-semibold">{sales.length}</p>
-          </Card>
-          <Card>
-            <p className="text-sm text-slate-600">Leads (30 days)</p>
-            <p className="mt-1 text-2xl font-semibold">{rows.filter((c) => c.type === 'lead').length}</p>
-          </Card>
-          <Card>
-            <p className="text-sm text-slate-600">Net revenue (30 days)</p>
-            <p className="mt-1 text-2xl font-semibold">{money(revenue, currency)}</p>
-          </Card>
-        </section>
-        <Card title="Revenue per day">
-          <BarChart points={daily(rows)} label="Referred revenue per day, last 30 days" format={(n) => money(n, currency)} />
-          {(convs.data?.data.length ?? 0) >= 200 && <p className="text-xs text-slate-500">Based on the newest 200 conversions.</p>}
-        </Card>
-        <Card title="Top affiliates (30 days)">
-          {top.length === 0 ? (
-            <p className="text-sm text-slate-500">No sales yet.</p>
-          ) : (
-            <ol className="space-y-1 text-sm">
-              {top.map(([id, amount]) => (
-                <li key={id} className="flex justify-between">
-                  <Link href={`/dashboard/affiliates/${id}`} className={`text-indigo-700 hover:underline ${focus}`}>
-                    {names.get(id) ?? id}
-                  </Link>
-                  <span>{money(amount, currency)}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </Card>
+      <QueryState q={summary}>
+        {s && (
+          <section aria-label="Last 30 days" className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+            <Kpi label="Clicks" value={String(s.clicks)} testId="kpi-clicks" />
+            <Kpi label="Leads" value={String(s.leads)} testId="kpi-leads" />
+            <Kpi label="Sales" value={String(s.sales)} testId="kpi-sales" />
+            <Kpi label="Conversion rate" value={percent(s.conversion_rate)} testId="kpi-rate" />
+            <Kpi label="Net revenue" value={money(s.revenue, currency)} testId="kpi-revenue" />
+            <Kpi label="Commissions" value={money(s.commissions, currency)} testId="kpi-commissions" />
+          </section>
+        )}
       </QueryState>
+      <Card title={`${metricLabel} per day`}>
+        <div role="group" aria-label="Chart metric" className="mb-3 flex flex-wrap gap-1">
+          {METRICS.map(([m, label]) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={metric === m}
+              onClick={() => setMetric(m)}
+              className={`rounded px-3 py-1 text-sm ${metric === m ? 'bg-indigo-600 text-white' : 'border bg-white text-slate-800 hover:bg-slate-50'} ${focus}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <QueryState q={series}>
+          <BarChart
+            points={(series.data?.data.points ?? []).map((p) => ({ label: p.period.slice(5), value: p.value }))}
+            label={`${metricLabel} per day, last 30 days`}
+            format={fmt}
+          />
+          <p className="text-xs text-slate-500">
+            Total: <span data-testid="series-total">{fmt((series.data?.data.points ?? []).reduce((t, p) => t + p.value, 0))}</span>
+          </p>
+        </QueryState>
+      </Card>
+      <Card title="Top affiliates (30 days)">
+        <QueryState q={top}>
+          {(top.data?.data ?? []).length === 0 ? (
+            <p className="text-sm text-slate-500">No activity yet.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" aria-label="Top affiliates">
+                <thead className="text-left text-slate-600">
+                  <tr>
+                    <th className="py-2 pr-3 font-medium">Affiliate</th>
+                    <th className="py-2 pr-3 text-right font-medium">Clicks</th>
+                    <th className="py-2 pr-3 text-right font-medium">Conversions</th>
+                    <th className="py-2 pr-3 text-right font-medium">Revenue</th>
+                    <th className="py-2 text-right font-medium">Commissions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {top.data!.data.map((a) => (
+                    <tr key={a.affiliate_id} className="border-t">
+                      <td className="py-2 pr-3">
+                        <Link href={`/dashboard/affiliates/${a.affiliate_id}`} className={`text-indigo-700 hover:underline ${focus}`}>
+                          {a.name ?? a.ref_code}
+                        </Link>
+                      </td>
+                      <td className="py-2 pr-3 text-right">{a.clicks}</td>
+                      <td className="py-2 pr-3 text-right">{a.conversions}</td>
+                      <td className="py-2 pr-3 text-right">{money(a.revenue, currency)}</td>
+                      <td className="py-2 text-right">{money(a.commissions, currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
+      </Card>
     </div>
   );
 }
