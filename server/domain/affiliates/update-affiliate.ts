@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import type { Affiliate, AffiliateStatus } from './affiliates';
-import { requireCampaignRef } from './campaign-ref';
+import { referencedCampaign } from '../references';
 
 export type AffiliatePatch = { name?: string; payoutEmail?: string | null; campaignId?: string; status?: AffiliateStatus };
 
@@ -22,7 +22,7 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: WorkspaceCtx; i
     const set: Partial<typeof affiliates.$inferInsert> = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.payoutEmail !== undefined) set.payoutEmail = patch.payoutEmail;
-    if (patch.campaignId !== undefined) set.campaignId = await requireCampaignRef(txCtx, patch.campaignId);
+    if (patch.campaignId !== undefined) set.campaignId = (await referencedCampaign(txCtx, patch.campaignId)).id;
     if (patch.status !== undefined) {
       set.status = patch.status;
       if (patch.status === 'active' && current.status !== 'active') set.approvedAt = new Date();

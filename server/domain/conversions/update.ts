@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { affiliates, conversions } from '@/db/schema';
-import { notFound, unknownReference } from '../../errors/errors';
+import { conversions } from '@/db/schema';
+import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
+import { referencedAffiliate } from '../references';
 import { emitMoneyEvents } from '../engine/events';
 import { reconcileLedger } from '../engine/reconcile';
 import { applyContribution, contributionOf } from '../engine/rollups';
@@ -31,10 +32,7 @@ export async function updateConversion({ ctx, id, patch }: { ctx: WorkspaceCtx; 
     if (!conv) throw notFound('conversion');
     const set: Partial<Conversion> = {};
     if (patch.affiliateId && patch.affiliateId !== conv.affiliateId) {
-      const [aff] = isUuid(patch.affiliateId)
-        ? await db.select().from(affiliates).where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, patch.affiliateId)))
-        : [];
-      if (!aff) throw unknownReference('affiliate_id');
+      const aff = await referencedAffiliate(tx, patch.affiliateId);
       Object.assign(set, { affiliateId: aff.id, campaignId: aff.campaignId ?? conv.campaignId, matchMethod: 'manual', matchConfidence: 1 });
       set.attribution = { ...(conv.attribution as object), reattributed: { from: conv.affiliateId, to: aff.id, at: new Date().toISOString() } };
     }

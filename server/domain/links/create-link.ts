@@ -4,7 +4,7 @@ import type { LinkWithCode } from '../../contracts/link';
 import { RefcountError } from '../../errors/errors';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
-import { referencedAffiliate, referencedCampaign } from './references';
+import { referencedAffiliate, referencedCampaign } from '../references';
 
 export type NewLink = { affiliateId: string; campaignId?: string; destinationUrl?: string };
 

@@ -3,7 +3,7 @@ import { affiliates, links } from '@/db/schema';
 import type { LinkWithCode } from '../../contracts/link';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { referencedAffiliate, referencedCampaign } from './references';
+import { referencedAffiliate, referencedCampaign } from '../references';
 
 export type LinkFilters = { affiliateId?: string; campaignId?: string };
 

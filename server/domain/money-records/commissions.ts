@@ -4,7 +4,7 @@ import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { referencedAffiliate } from '../links/references';
+import { referencedAffiliate } from '../references';
 import { referencedConversion } from './conversions';
 
 export type Commission = typeof commissions.$inferSelect;

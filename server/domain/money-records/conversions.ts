@@ -4,7 +4,7 @@ import { notFound, unknownReference } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { referencedAffiliate, referencedCampaign } from '../links/references';
+import { referencedAffiliate, referencedCampaign } from '../references';
 
 export type Conversion = typeof conversions.$inferSelect;
 export type ConversionFilter = {

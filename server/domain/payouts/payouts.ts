@@ -6,7 +6,7 @@ import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { referencedAffiliate } from '../links/references';
+import { referencedAffiliate } from '../references';
 
 export type Payout = typeof payouts.$inferSelect;
 export type PayoutFilter = { status?: Payout['status']; affiliateId?: string };

@@ -4,7 +4,7 @@ import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { requireCampaignReference } from './campaign-reference';
+import { referencedCampaign } from '../references';
 
 export type Product = typeof products.$inferSelect;
 
@@ -28,7 +28,7 @@ export async function getProduct({ ctx, id }: { ctx: WorkspaceCtx; id: string })
 }
 
 export async function listProducts({ ctx, campaignId, page }: { ctx: WorkspaceCtx; campaignId?: string; page: Page }) {
-  if (campaignId) await requireCampaignReference(ctx, campaignId);
+  if (campaignId) await referencedCampaign(ctx, campaignId);
   return ctx.db
     .select()
     .from(products)

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { products } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import type { WorkspaceCtx } from '../context';
-import { requireCampaignReference } from './campaign-reference';
+import { referencedCampaign } from '../references';
 import { getProduct, type Product } from './products';
 
 type ProductFields = Pick<typeof products.$inferInsert, 'providerProductId' | 'name' | 'commissionable' | 'campaignId'>;
@@ -10,7 +10,7 @@ export type NewProduct = Pick<ProductFields, 'providerProductId' | 'name'> & Par
 export type ProductPatch = Partial<Omit<ProductFields, 'providerProductId'>>;
 
 export async function createProduct({ ctx, input }: { ctx: WorkspaceCtx; input: NewProduct }): Promise<Product> {
-  if (input.campaignId) await requireCampaignReference(ctx, input.campaignId);
+  if (input.campaignId) await referencedCampaign(ctx, input.campaignId);
   // The unique index decides between concurrent creates; nothing is read first to race on.
   const [row] = await ctx.db
     .insert(products)
@@ -23,7 +23,7 @@ export async function createProduct({ ctx, input }: { ctx: WorkspaceCtx; input: 
 
 export async function updateProduct({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: ProductPatch }): Promise<Product> {
   const product = await getProduct({ ctx, id });
-  if (patch.campaignId) await requireCampaignReference(ctx, patch.campaignId);
+  if (patch.campaignId) await referencedCampaign(ctx, patch.campaignId);
   const [row] = await ctx.db
     .update(products)
     .set({ ...patch, updatedAt: new Date() })

@@ -1,23 +1,12 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { affiliates, campaigns, workspaceSettings } from '@/db/schema';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { workspaceSettings } from '@/db/schema';
 import type { ReportFilters } from '../../contracts/report';
-import { unknownReference } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
+import { referencedAffiliate, referencedCampaign } from '../references';
 import { resolveRange, type DayRange } from './range';
 
 export type { ReportFilters };
 export type ReportScope = DayRange & { currency: string; timeZone: string; where: SQL };
-
-async function mustExist(ctx: WorkspaceCtx, table: typeof campaigns | typeof affiliates, id: string | undefined, field: string) {
-  if (id === undefined) return;
-  if (!isUuid(id)) throw unknownReference(field);
-  const [row] = await ctx.db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.workspaceId, ctx.workspaceId), eq(table.id, id)));
-  if (!row) throw unknownReference(field);
-}
 
 /**
  * Validates a report's filters and turns them into the day range and the WHERE clause over
@@ -29,8 +18,8 @@ export async function reportScope(ctx: WorkspaceCtx, f: ReportFilters): Promise<
       .select({ currency: workspaceSettings.currency, timeZone: workspaceSettings.timezone })
       .from(workspaceSettings)
       .where(eq(workspaceSettings.workspaceId, ctx.workspaceId)),
-    mustExist(ctx, campaigns, f.campaign_id, 'campaign_id'),
-    mustExist(ctx, affiliates, f.affiliate_id, 'affiliate_id'),
+    f.campaign_id !== undefined && referencedCampaign(ctx, f.campaign_id),
+    f.affiliate_id !== undefined && referencedAffiliate(ctx, f.affiliate_id),
   ]);
   const timeZone = settings?.timeZone ?? 'UTC';
   const range = resolveRange(f, timeZone);

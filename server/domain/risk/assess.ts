@@ -3,7 +3,7 @@ import { affiliates, riskAssessments } from '@/db/schema';
 import { presentRiskAssessment, type RiskEvidence, type RiskSignals } from '../../contracts/risk';
 import type { WorkspaceCtx } from '../context';
 import { recordEvent } from '../events/record-event';
-import { referencedAffiliate } from '../links/references';
+import { referencedAffiliate } from '../references';
 import { toFeatures } from './features';
 import { riskLlmConfig } from './llm-config';
 import { rewriteSummary } from './llm-summary';

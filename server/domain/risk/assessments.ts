@@ -5,7 +5,7 @@ import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { referencedAffiliate } from '../links/references';
+import { referencedAffiliate } from '../references';
 
 export type FlagFilter = { riskLevel?: RiskLevel; affiliateId?: string; includeDismissed?: boolean };
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { affiliates, campaigns } from '@/db/schema';
-import { unknownReference } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { unknownReference } from '../errors/errors';
+import { isUuid } from '../lib/ids';
+import type { WorkspaceCtx } from './context';
 
 // Records named in a body or query: missing, malformed or another workspace's all answer
 // unknown_resource, so ids of other tenants cannot be probed.
