@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { clicks, commissions, conversions, workspaceSettings } from '@/db/schema';
+import { clicks, commissions, conversions } from '@/db/schema';
 import type { AffiliateStats } from '../../contracts/affiliate-view';
 import type { AffiliateCtx } from '../context';
+import { readSettings } from '../settings/settings';
 import { notOnTestConversion } from './activity';
 
 // A lead or sale counts while it stands (pending or confirmed); reversed, refunded and
@@ -11,17 +12,9 @@ import { notOnTestConversion } from './activity';
 const standing = inArray(conversions.status, ['pending', 'confirmed']);
 const total = (expr: ReturnType<typeof sql>) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
 
-async function workspaceCurrency(ctx: AffiliateCtx): Promise<string> {
-  const [row] = await ctx.db
-    .select({ currency: workspaceSettings.currency })
-    .from(workspaceSettings)
-    .where(eq(workspaceSettings.workspaceId, ctx.workspaceId));
-  return row?.currency ?? 'usd';
-}
-
 /** The affiliate's totals, computed by the database in three aggregate queries. */
 export async function ownStats(ctx: AffiliateCtx): Promise<AffiliateStats> {
-  const currency = await workspaceCurrency(ctx);
+  const { currency } = await readSettings(ctx);
   const [[clickTotals], [conversionTotals], [commissionTotals]] = await Promise.all([
     ctx.db
       .select({ clicks: count() })
