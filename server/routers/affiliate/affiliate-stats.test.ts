@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceSettings } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { affiliateToken, seedAffiliate, seedCampaign, seedClick, seedCommission, seedConversion } from './affiliate-fixtures';
+import { affiliateToken, seedAffiliate, seedCampaign, seedClick, seedCommission, seedConversion } from '../../testing/seed';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   seedConversion,
   seedLink,
   seedPayout,
-} from './affiliate-fixtures';
+} from '../../testing/seed';
 
 // Two affiliates of one workspace and one of another, each with a full set of rows: every
 // /v1/affiliate/* route must answer with the key's own rows and nothing else.

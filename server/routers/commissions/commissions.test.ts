@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { affiliateToken } from '../affiliate/affiliate-fixtures';
+import { affiliateToken } from '../../testing/seed';
 import { moneyAffiliate, moneyWorkspace } from './commission-fixtures';
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { seedPayout } from '../affiliate/affiliate-fixtures';
+import { seedPayout } from '../../testing/seed';
 import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from './commission-fixtures';
 
 let api: TestApi;

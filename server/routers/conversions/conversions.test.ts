@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { affiliateToken, seedAffiliate, seedCampaign, seedConversion } from '../affiliate/affiliate-fixtures';
+import { affiliateToken, seedAffiliate, seedCampaign, seedConversion } from '../../testing/seed';
 
 let api: TestApi;
 let ws: Awaited<ReturnType<TestApi['workspace']>>;

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { links } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { affiliateToken, seedAffiliate, seedCampaign, seedLink } from '../affiliate/affiliate-fixtures';
+import { affiliateToken, seedAffiliate, seedCampaign, seedLink } from '../../testing/seed';
 
 let api: TestApi;
 beforeAll(async () => {

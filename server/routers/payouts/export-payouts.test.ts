@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { seedAffiliate, seedPayout } from '../affiliate/affiliate-fixtures';
+import { seedAffiliate, seedPayout } from '../../testing/seed';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, payouts, workspaceSettings } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { affiliateToken } from '../affiliate/affiliate-fixtures';
+import { affiliateToken } from '../../testing/seed';
 import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from '../commissions/commission-fixtures';
 
 let api: TestApi;

@@ -1,7 +1,8 @@
+// Direct row seeding for tests that need history the API cannot backdate (real rows, real database).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { affiliates, campaigns, clicks, commissions, conversions, links, payouts } from '@/db/schema';
-import { createAffiliateKey } from '../../domain/keys/affiliate-keys';
+import { createAffiliateKey } from '../domain/keys/affiliate-keys';
 
 // Rows seeded straight into the test database (real data, no mocks) for suites that must not
 // depend on the endpoints that create them.
