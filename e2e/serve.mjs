@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dir = join(mkdtempSync(join(tmpdir(), 'refcount-e2e-')), 'pglite');
-const env = { ...process.env, PGLITE_DIR: dir, DATABASE_URL: '', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
+// Webhook specs deliver to a receiver on 127.0.0.1, which production refuses (SSRF guard).
+const env = { ...process.env, PGLITE_DIR: dir, DATABASE_URL: '', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
 const seed = spawnSync(process.execPath, ['bin/refcount.mjs', 'seed', '--json'], { env, encoding: 'utf8' });
 if (seed.status !== 0) {
   process.stderr.write(seed.stderr);

@@ -25,6 +25,7 @@ const BADGE: Record<string, string> = {
   approved: 'bg-emerald-100 text-emerald-800',
   confirmed: 'bg-emerald-100 text-emerald-800',
   paid: 'bg-sky-100 text-sky-800',
+  succeeded: 'bg-emerald-100 text-emerald-800',
   pending: 'bg-amber-100 text-amber-800',
   paused: 'bg-amber-100 text-amber-800',
   rejected: 'bg-red-100 text-red-800',

@@ -3,9 +3,14 @@ import { signIn } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { Suspense, useState, type FormEvent } from 'react';
 
+// callbackUrl comes from the address bar: '//evil.example' or '/\\evil.example' would leave the site.
+function sameSiteOnly(target: string | null) {
+  return target && /^\/(?![/\\])/.test(target) ? target : '/dashboard';
+}
+
 function LoginForm() {
   const router = useRouter();
-  const next = useSearchParams().get('callbackUrl') ?? '/dashboard/campaigns';
+  const next = sameSiteOnly(useSearchParams().get('callbackUrl'));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -15,7 +20,7 @@ function LoginForm() {
     const form = new FormData(e.currentTarget);
     const res = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
     setBusy(false);
-    if (res?.ok) router.push(next.startsWith('/') ? next : '/dashboard/campaigns');
+    if (res?.ok) router.push(next);
     else setError('E-mail or password is wrong.');
   }
 

@@ -10,7 +10,10 @@ test('a manager signs in, creates a campaign and sees it listed', async ({ page 
 
   await page.getByLabel('Password').fill('refcount-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/campaigns/);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/campaigns$/);
+  await expect(page.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('cell', { name: 'Partner program' })).toBeVisible();
 
   const name = `E2E launch ${Date.now()}`;
@@ -27,4 +30,12 @@ test('a manager signs in, creates a campaign and sees it listed', async ({ page 
   await page.reload();
   await expect(page.getByRole('cell', { name })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/campaigns.png', fullPage: true });
+});
+
+test('sign-in never follows a callbackUrl off the site', async ({ page }) => {
+  await page.goto('/login?callbackUrl=//evil.example/steal');
+  await page.getByLabel('E-mail').fill('demo@example.com');
+  await page.getByLabel('Password').fill('refcount-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
 });

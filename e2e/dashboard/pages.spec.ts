@@ -60,26 +60,6 @@ test('risk triage lists an assessment with its evidence, filters in the URL and 
   await expect(page.getByRole('listitem', { name: 'Risk assessment of Ada Lovelace' })).toHaveCount(0);
 });
 
-test('webhooks: creating an endpoint shows its secret once, or why the URL was refused', async ({ page }) => {
-  await page.goto('/dashboard/webhooks');
-  await page.getByLabel('Endpoint URL').fill('https://hooks.example.com/x');
-  await page.getByLabel('Description').fill('e2e');
-  await page.getByLabel('All events, including future ones').uncheck();
-  await page.getByLabel('commission.created').check();
-  await page.getByRole('button', { name: 'Add endpoint' }).click();
-  // Without WEBHOOK_ALLOW_PRIVATE_URLS the name must resolve to public addresses: offline it does not.
-  const secret = page.getByTestId('webhook-secret');
-  const refused = page.getByRole('form', { name: 'Add webhook endpoint' }).getByRole('alert');
-  await expect(secret.or(refused)).toBeVisible();
-  if (await secret.isVisible()) {
-    await expect(secret).toHaveText(/^whsec_/);
-    await expect(page.getByRole('listitem', { name: 'Endpoint https://hooks.example.com/x' }).first()).toContainText('commission.created');
-  } else {
-    await expect(refused).not.toBeEmpty();
-  }
-  await shot(page, 'webhooks');
-});
-
 test('products: the unmapped-products policy and adding a catalog product', async ({ page }) => {
   const id = `prod_e2e_${Date.now()}`;
   await page.goto('/dashboard/products');

@@ -1,0 +1,41 @@
+'use client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTRPC } from '../../_components/providers';
+import { Button, ErrorNote, inputCls } from '../../_components/ui';
+
+export function NewCampaign() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [name, setName] = useState('');
+  const [destination, setDestination] = useState('');
+  const create = useMutation(
+    trpc.campaigns.create.mutationOptions({
+      onSuccess: () => {
+        setName('');
+        setDestination('');
+        return qc.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
+      },
+    }),
+  );
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ name, ...(destination ? { destination_url: destination } : {}) });
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm" aria-label="New campaign">
+      <label className="w-full text-sm sm:w-64">
+        Name
+        <input value={name} onChange={(e) => setName(e.target.value)} required className={inputCls} />
+      </label>
+      <label className="w-full text-sm sm:w-80">
+        Destination URL
+        <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder="https://…" className={inputCls} />
+      </label>
+      <Button disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create campaign'}</Button>
+      <div aria-live="polite" className="w-full">
+        <ErrorNote error={create.error} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,6 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { EVENT_TYPES } from '@/server/domain/events/catalog';
+import type { AppRouter } from '@/server/routers/root';
+
+export type Endpoint = inferRouterOutputs<AppRouter>['webhooks']['list']['data'][number];
+export type EventName = (typeof EVENT_TYPES)[number] | '*';
