@@ -11,7 +11,7 @@ export function logError(event: string, fields: Record<string, unknown>, err?: u
   const cause = (err as { cause?: { message?: string; code?: string } } | undefined)?.cause;
   const e =
     err instanceof Error
-      ? { error: brief(err.message), cause: cause?.message, pg_code: cause?.code, stack: frames(err.stack) }
+      ? { error: brief(err.message), cause: brief(cause?.message), pg_code: cause?.code, stack: frames(err.stack) }
       : err
         ? { error: String(err) }
         : {};
