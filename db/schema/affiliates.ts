@@ -19,6 +19,9 @@ export const affiliates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     approvedAt: ts('approved_at'),
+    // Set while a manager holds the affiliate's commissions (a risk response): payout batches skip
+    // them until it is cleared. Kept from the first hold, so it says how long payment has waited.
+    commissionsHeldAt: ts('commissions_held_at'),
   },
   (t) => [
     // invite is idempotent on e-mail, compared case-insensitively, per workspace

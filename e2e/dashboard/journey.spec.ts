@@ -102,6 +102,8 @@ test('the manager runs the program end to end and the affiliate sees the payout'
 
   await page.goto('/dashboard/payouts');
   await page.getByRole('button', { name: 'Create payout batch' }).click();
+  await expect(page.getByRole('table', { name: 'Payouts to create' })).toContainText('$20.00');
+  await page.getByRole('button', { name: /^Create \d+ payouts?$/ }).click();
   await expect(page.getByText(/Created \d+ payout/)).toBeVisible();
   const payoutRow = page.getByRole('row', { name: new RegExp(affiliateId.slice(-8)) }).first();
   await expect(payoutRow).toContainText('$20.00');

@@ -15,6 +15,8 @@ export const affiliateRecord = z
     payout_email: z.string().nullable(),
     created_at: timestamp,
     approved_at: timestamp.nullable(),
+    commissions_held: z.boolean().describe('true while a manager holds the commissions: payout batches skip them'),
+    commissions_held_at: timestamp.nullable().describe('when the hold began (kept when repeated); null when not held'),
   })
   .meta({ id: 'Affiliate' });
 
@@ -30,6 +32,8 @@ export const presentAffiliate = (row: typeof affiliates.$inferSelect): Affiliate
   payout_email: row.payoutEmail,
   created_at: iso(row.createdAt),
   approved_at: isoOrNull(row.approvedAt),
+  commissions_held: row.commissionsHeldAt !== null,
+  commissions_held_at: isoOrNull(row.commissionsHeldAt),
 });
 
 export const affiliateInviteRecord = z

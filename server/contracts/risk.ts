@@ -91,13 +91,14 @@ export const riskAssessmentRecord = z
       email: z.string().nullable(),
       ref_code: z.string(),
       status: z.string(),
+      commissions_held: z.boolean().describe('a manager holds the affiliate\'s commissions out of payouts (PATCH /affiliates/{id})'),
     }),
   })
   .meta({ id: 'RiskAssessment' });
 export type RiskAssessmentRecord = z.infer<typeof riskAssessmentRecord>;
 
 type AssessmentRow = typeof riskAssessments.$inferSelect;
-type AffiliateRow = Pick<typeof affiliates.$inferSelect, 'name' | 'email' | 'refCode' | 'status'>;
+type AffiliateRow = Pick<typeof affiliates.$inferSelect, 'name' | 'email' | 'refCode' | 'status' | 'commissionsHeldAt'>;
 
 export const presentRiskAssessment = (row: AssessmentRow, affiliate: AffiliateRow): RiskAssessmentRecord => ({
   id: row.id,
@@ -110,5 +111,11 @@ export const presentRiskAssessment = (row: AssessmentRow, affiliate: AffiliateRo
   evidence: (row.evidence as RiskEvidence | null) ?? null,
   created_at: iso(row.createdAt),
   dismissed_at: isoOrNull(row.dismissedAt),
-  affiliate: { name: affiliate.name, email: affiliate.email, ref_code: affiliate.refCode, status: affiliate.status },
+  affiliate: {
+    name: affiliate.name,
+    email: affiliate.email,
+    ref_code: affiliate.refCode,
+    status: affiliate.status,
+    commissions_held: affiliate.commissionsHeldAt !== null,
+  },
 });

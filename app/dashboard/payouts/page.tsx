@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Suspense, useState } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, ErrorNote, PageHeader, Pager, QueryState, Table, date, focus, inputCls, money, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { BatchPreview } from './batch-preview';
 
 const LIMIT = 50;
 const STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
@@ -16,15 +17,15 @@ function Payouts() {
   const status = STATUSES.find((s) => s === values.status);
   const list = useQuery(trpc.payouts.list.queryOptions({ ...(status ? { status } : {}), limit: LIMIT, offset }));
   const [note, setNote] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
-  const create = useMutation(
-    trpc.payouts.create.mutationOptions({
-      onSuccess: (r) => {
-        setNote(r.data.length ? `Created ${r.data.length} payout(s).` : 'Nothing to pay yet: no approved commissions past their hold reach the minimum payout.');
-        return refresh();
-      },
-    }),
-  );
+  function batchDone(created: number | null, planned: number) {
+    setPreviewing(false);
+    if (created === null) return;
+    const count = `Created ${created} payout${created === 1 ? '' : 's'}.`;
+    setNote(created === planned ? count : `${count} The preview showed ${planned}: commissions changed in between.`);
+    return refresh();
+  }
   const settle = useMutation(trpc.payouts.setStatus.mutationOptions({ onSuccess: refresh }));
   // The CSV comes through the router (the session), not /v1, which would need an API key.
   async function download() {
@@ -48,14 +49,15 @@ function Payouts() {
           </label>
           <Button tone="secondary" onClick={download}>Export pending as CSV</Button>
           {canWrite && (
-            <Button disabled={create.isPending} onClick={() => create.mutate({})}>{create.isPending ? 'Batching…' : 'Create payout batch'}</Button>
+            <Button disabled={previewing} onClick={() => { setNote(null); setPreviewing(true); }}>Create payout batch</Button>
           )}
         </div>
       </PageHeader>
       <div aria-live="polite">
         {note && <p className="text-sm text-slate-700">{note}</p>}
-        <ErrorNote error={create.error ?? settle.error} />
+        <ErrorNote error={settle.error} />
       </div>
+      {previewing && <BatchPreview onDone={batchDone} />}
       <QueryState q={list} empty={rows.length === 0 && offset === 0}>
         <Table label="Payouts" head={['Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '']}>
           {rows.map((p) => (

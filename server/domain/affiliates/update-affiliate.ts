@@ -8,9 +8,20 @@ import { recordEvent } from '../events/record-event';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { referencedCampaign } from '../references';
 
-export type AffiliatePatch = { name?: string; payoutEmail?: string | null; campaignId?: string; status?: AffiliateStatus };
+export type AffiliatePatch = {
+  name?: string;
+  payoutEmail?: string | null;
+  campaignId?: string;
+  status?: AffiliateStatus;
+  commissionsHeld?: boolean;
+};
 
-/** Changes an affiliate; moving into `active` from another status (approving) stamps approved_at. */
+/**
+ * Changes an affiliate; moving into `active` from another status (approving) stamps approved_at.
+ * Holding commissions stamps commissions_held_at once (a repeated hold keeps the first time, so
+ * the record says how long payment has waited); releasing clears it. A repeated hold or release
+ * adds nothing to the write, so on its own it writes nothing and emits no event.
+ */
 export async function updateAffiliate({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
   if (!isUuid(id)) throw notFound('affiliate');
   return ctx.db.transaction(async (tx) => {
@@ -27,6 +38,8 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: WorkspaceCtx; i
       set.status = patch.status;
       if (patch.status === 'active' && current.status !== 'active') set.approvedAt = new Date();
     }
+    if (patch.commissionsHeld === true && current.commissionsHeldAt === null) set.commissionsHeldAt = new Date();
+    if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
     if (Object.keys(set).length === 0) return current;
     const [row] = await tx.update(affiliates).set(set).where(where).returning();
     await recordEvent(tx, ctx.workspaceId, 'affiliate.updated', 'affiliate', presentAffiliate(row));

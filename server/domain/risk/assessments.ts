@@ -9,7 +9,13 @@ import { referencedAffiliate } from '../references';
 
 export type FlagFilter = { riskLevel?: RiskLevel; affiliateId?: string; includeDismissed?: boolean };
 
-const embedded = { name: affiliates.name, email: affiliates.email, refCode: affiliates.refCode, status: affiliates.status };
+const embedded = {
+  name: affiliates.name,
+  email: affiliates.email,
+  refCode: affiliates.refCode,
+  status: affiliates.status,
+  commissionsHeldAt: affiliates.commissionsHeldAt,
+};
 
 /**
  * GET /v1/risk/flags: each affiliate's newest assessment, newest first. The level filter and the

@@ -98,6 +98,8 @@ describe('every /v1/affiliate/* route sees only its own affiliate', () => {
           payout_email: 'pay@example.com',
           created_at: row.createdAt.toISOString(),
           approved_at: row.approvedAt!.toISOString(),
+          commissions_held: false,
+          commissions_held_at: null,
         },
       });
     }

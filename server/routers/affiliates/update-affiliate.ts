@@ -1,4 +1,4 @@
-// PATCH /v1/affiliates/{id}: update, approve, reject or suspend an affiliate
+// PATCH /v1/affiliates/{id}: update, approve, reject or suspend an affiliate; hold or release its commissions
 import { presentAffiliate } from '../../contracts/affiliate';
 import { updateAffiliate } from '../../domain/affiliates/update-affiliate';
 import { workspaceProcedure } from '../../trpc/procedures';
@@ -12,7 +12,13 @@ export const updateAffiliateProcedure = workspaceProcedure('write')
     const row = await updateAffiliate({
       ctx,
       id: input.id,
-      patch: { name: input.name, payoutEmail: input.payout_email, campaignId: input.campaign_id, status: input.status },
+      patch: {
+        name: input.name,
+        payoutEmail: input.payout_email,
+        campaignId: input.campaign_id,
+        status: input.status,
+        commissionsHeld: input.commissions_held,
+      },
     });
     return { object: 'affiliate' as const, data: presentAffiliate(row) };
   });

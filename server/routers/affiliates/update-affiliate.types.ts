@@ -6,7 +6,9 @@ import { operation } from '../../trpc/meta';
 export const updateAffiliateMeta = operation({
   method: 'PATCH',
   path: '/affiliates/{id}',
-  summary: "Update an affiliate's name, payout e-mail, campaign or status (active approves)",
+  summary: "Update an affiliate's name, payout e-mail, campaign or status (active approves), or hold its commissions",
+  description:
+    'commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed.',
   tags: ['Affiliates'],
   errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'unknown_resource'],
 });
@@ -17,6 +19,7 @@ export const updateAffiliateInput = z.strictObject({
   payout_email: email.nullable().optional(),
   campaign_id: z.string().max(64).optional(),
   status: affiliateStatus.optional(),
+  commissions_held: z.boolean().optional().describe('true holds the commissions out of payout batches; false releases them'),
 });
 
 export const updateAffiliateOutput = one('affiliate', affiliateRecord);

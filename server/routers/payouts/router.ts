@@ -3,10 +3,12 @@ import { createPayoutsProcedure } from './create-payouts';
 import { exportPayoutsProcedure } from './export-payouts';
 import { getPayoutProcedure } from './get-payout';
 import { listPayoutsProcedure } from './list-payouts';
+import { previewPayoutsProcedure } from './preview-payouts';
 import { setPayoutStatusProcedure } from './set-payout-status';
 
 export const payoutsRouter = router({
   create: createPayoutsProcedure,
+  preview: previewPayoutsProcedure,
   list: listPayoutsProcedure,
   get: getPayoutProcedure,
   setStatus: setPayoutStatusProcedure,

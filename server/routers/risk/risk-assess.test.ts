@@ -29,7 +29,7 @@ describe('POST /v1/risk/assessments', () => {
     expect(res.body.object).toBe('risk_assessment');
     const d = res.body.data;
     expect(d).toMatchObject({ affiliate_id: a.id, risk_level: 'low', flags: [], recommended_action: 'none', dismissed_at: null });
-    expect(d.affiliate).toEqual({ name: a.name, email: a.email, ref_code: a.refCode, status: 'active' });
+    expect(d.affiliate).toEqual({ name: a.name, email: a.email, ref_code: a.refCode, status: 'active', commissions_held: false });
     expect(d.score).toBeGreaterThanOrEqual(0);
     expect(d.score).toBeLessThan(25);
     expect(d.evidence.activity.clicks).toBe(300);

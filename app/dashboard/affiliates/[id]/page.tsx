@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTRPC } from '../../../_components/providers';
 import { Badge, Button, Card, CopyButton, ErrorNote, PageHeader, QueryState, date, focus, useCanWrite } from '../../../_components/ui';
 import { StatusActions } from '../status-actions';
+import { CommissionHold } from './commission-hold';
 
 function Links({ affiliateId, canWrite }: { affiliateId: string; canWrite: boolean }) {
   const trpc = useTRPC();
@@ -109,6 +110,7 @@ export default function AffiliatePage() {
               <div><dt className="text-slate-500">Joined</dt><dd>{date(a.created_at)}</dd></div>
               <div><dt className="text-slate-500">Approved</dt><dd>{date(a.approved_at)}</dd></div>
             </dl>
+            <CommissionHold id={a.id} who={a.name ?? a.ref_code} heldAt={a.commissions_held_at} canWrite={canWrite} />
             <p className="mt-3 flex gap-4 text-sm">
               <Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/conversions?affiliate_id=${a.id}`}>Conversions</Link>
               <Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/commissions?affiliate_id=${a.id}`}>Commissions</Link>

@@ -1,0 +1,1 @@
+ALTER TABLE "affiliates" ADD COLUMN "commissions_held_at" timestamp with time zone;

@@ -1,0 +1,71 @@
+import { and, asc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { affiliates, commissions } from '@/db/schema';
+import { onTestConversion } from '../money-records/commissions';
+
+// The one selection behind POST /v1/payouts and GET /v1/payouts/preview: what is due, how it
+// groups, and which groups are paid. The preview is exact only because both run this code.
+
+export type DueCommission = { id: string; affiliateId: string; currency: string; amount: number; createdAt: Date; held: boolean };
+export type PayoutGroup = { affiliateId: string; currency: string; amount: number; commissionIds: string[] };
+export type SkipReason = 'commissions_held' | 'net_not_positive' | 'below_min_payout';
+export type PayoutPlan = { payouts: PayoutGroup[]; skipped: (PayoutGroup & { reason: SkipReason })[] };
+
+/**
+ * Approved cash commissions past their hold and in no payout, oldest first; test sales never pay.
+ * `held` is the affiliate's commission hold, read in the same statement as the commissions.
+ * With `lock` the commission rows are locked too (a batch): a review of one of them waits for the
+ * batch, then sees payout_id. They are locked in id order, the order every multi-row lock on
+ * commissions uses, so none can deadlock; affiliates are read, not locked.
+ */
+export async function dueCommissions(tx: Tx, workspaceId: string, now: Date, { lock }: { lock: boolean }): Promise<DueCommission[]> {
+  const query = tx
+    .select({
+      id: commissions.id,
+      affiliateId: commissions.affiliateId,
+      currency: commissions.currency,
+      amount: commissions.amount,
+      createdAt: commissions.createdAt,
+      held: sql<boolean>`${affiliates.commissionsHeldAt} is not null`.mapWith(Boolean),
+    })
+    .from(commissions)
+    .leftJoin(affiliates, and(eq(affiliates.workspaceId, commissions.workspaceId), eq(affiliates.id, commissions.affiliateId)))
+    .where(
+      and(
+        eq(commissions.workspaceId, workspaceId),
+        eq(commissions.status, 'approved'),
+        isNull(commissions.payoutId),
+        eq(commissions.rewardType, 'cash'),
+        or(isNull(commissions.holdUntil), lte(commissions.holdUntil, now)),
+        notExists(onTestConversion({ db: tx, workspaceId })),
+      ),
+    )
+    .orderBy(asc(commissions.id));
+  const rows = lock ? await query.for('update', { of: commissions }) : await query;
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * One group per (affiliate, currency), in the order of each group's oldest commission. A group is
+ * paid when its affiliate is not held and its net is positive and at least min_payout; skipped
+ * groups keep their commissions approved and unclaimed for a later batch.
+ */
+export function planPayouts(due: DueCommission[], minPayout: number): PayoutPlan {
+  const groups = new Map<string, PayoutGroup & { held: boolean }>();
+  for (const c of due) {
+    const key = `${c.affiliateId}:${c.currency}`;
+    const group = groups.get(key) ?? { affiliateId: c.affiliateId, currency: c.currency, amount: 0, commissionIds: [], held: c.held };
+    group.commissionIds.push(c.id);
+    // Clawbacks are negative: netting them here is how the next payout deducts them.
+    group.amount += c.amount;
+    groups.set(key, group);
+  }
+  const plan: PayoutPlan = { payouts: [], skipped: [] };
+  for (const { held, ...group } of groups.values()) {
+    // A manager's hold comes first: it says why this affiliate is not paid whatever the amount.
+    const reason: SkipReason | null = held ? 'commissions_held' : group.amount <= 0 ? 'net_not_positive' : group.amount < minPayout ? 'below_min_payout' : null;
+    if (reason) plan.skipped.push({ ...group, reason });
+    else plan.payouts.push(group);
+  }
+  return plan;
+}

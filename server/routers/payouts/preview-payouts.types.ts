@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { one } from '../../contracts/common';
+import { payoutPreviewRecord } from '../../contracts/payout-preview';
+import { operation } from '../../trpc/meta';
+
+export const previewPayoutsMeta = operation({
+  method: 'GET',
+  path: '/payouts/preview',
+  summary: 'The payout batch POST /v1/payouts would create now, and who it would leave out and why',
+  description:
+    'An extension of the spec. Runs the same selection as POST /v1/payouts (approved, past-hold cash commissions in no payout; one group per affiliate and currency, clawbacks netted) and writes nothing. Groups left out carry a reason: commissions_held, net_not_positive or below_min_payout. A batch created afterwards matches it unless commissions change in between.',
+  tags: ['Payouts'],
+  errors: ['unauthorized', 'insufficient_scope'],
+});
+
+export const previewPayoutsInput = z.object({});
+export const previewPayoutsOutput = one('payout_preview', payoutPreviewRecord);
