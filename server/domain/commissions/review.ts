@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { commissions } from '@/db/schema';
+import { commissions, conversions } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
 import { invalidState, notFound, required, unknownReference } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
+import { applyContribution, contributionOf } from '../engine/rollups';
 import { recordEvent } from '../events/record-event';
 import type { Commission } from '../money-records/commissions';
+import { readSettings } from '../settings/settings';
 
 export type ReviewStatus = 'approved' | 'denied';
 export type Review = { status?: ReviewStatus; amount?: number };
@@ -26,11 +28,17 @@ async function applyReview(tx: Tx, workspaceId: string, row: Commission, review:
   if (review.amount !== undefined && review.amount !== row.amount) set.amount = review.amount;
   // Repeating the current values is a no-op: no write, no event.
   if (Object.keys(set).length === 0) return row;
+  // Reports read the daily rollups: a denial or a new amount moves the conversion's commissions there too.
+  const ctx = { db: tx, workspaceId };
+  const [conv] = await tx.select().from(conversions).where(and(eq(conversions.workspaceId, workspaceId), eq(conversions.id, row.conversionId)));
+  const { timezone } = await readSettings(ctx);
+  const before = await contributionOf(ctx, conv, timezone);
   const [updated] = await tx
     .update(commissions)
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(commissions.workspaceId, workspaceId), eq(commissions.id, row.id)))
     .returning();
+  await applyContribution(ctx, before, await contributionOf(ctx, conv, timezone));
   await recordEvent(tx, workspaceId, 'commission.updated', 'commission', presentCommission(updated));
   return updated;
 }

@@ -148,6 +148,22 @@ describe('rollups follow refunds and re-attribution', () => {
     expect(s.commissions).toBe(await ledgerCommissions());
   });
 
+  it('a manager denying or adjusting a commission moves the reported commissions with it', async () => {
+    const [earning] = await p.ledger(saleA);
+    const before = (await summary()).commissions;
+    const patch = (body: unknown) => api.call('PATCH', `/v1/commissions/${earning.id}`, { token: p.token, body });
+    expect((await patch({ amount: earning.amount + 1_234 })).status).toBe(200);
+    expect((await summary()).commissions).toBe(before + 1_234);
+    expect((await patch({ status: 'denied' })).status).toBe(200);
+    const s = await summary();
+    expect(s.commissions).toBe(before - earning.amount);
+    expect(s.commissions).toBe(await ledgerCommissions());
+    expect((await rowOf(p.a.id))?.commissions).toBe(s.commissions);
+    // Approving it again brings it back: the rollups follow the ledger both ways.
+    expect((await patch({ status: 'approved' })).status).toBe(200);
+    expect((await summary()).commissions).toBe(before + 1_234);
+  });
+
   it('a full refund takes the sale out of the counts', async () => {
     await p.track('refund', { external_id: 'o2' });
     expect(await summary()).toMatchObject({ sales: 1, revenue: 6_000, leads: 1 });
