@@ -12,7 +12,7 @@ const daysAgo = (n: number) => addDays(today, -n);
 const atNoon = (day: string) => `${day}T12:00:00Z`;
 const get = (path: string, token = p.token) => api.call('GET', path, { token });
 const summary = async (query = '') => (await get(`/v1/reports/summary${query}`)).body.data;
-const board = async (query = '') => (await get(`/v1/reports/affiliates${query}`)).body.data as { affiliate_id: string }[];
+const board = async (query = '') => (await get(`/v1/reports/affiliates${query}`)).body.data as { affiliate_id: string; commissions: number }[];
 const rowOf = async (id: string, query = '') => (await board(query)).find((r) => r.affiliate_id === id);
 
 /** What the ledger says the live, non-test commissions of the workspace add up to. */
