@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { BarChart } from '../_components/bar-chart';
 import { useTRPC } from '../_components/providers';
 import { Card, PageHeader, QueryState, focus, money } from '../_components/ui';
+import { AttentionStrip } from './attention';
 
 const METRICS = [
   ['clicks', 'Clicks'],
@@ -14,7 +15,6 @@ const METRICS = [
 ] as const;
 type Metric = (typeof METRICS)[number][0];
 
-const count = (n: number | undefined, cap: number) => (n === undefined ? '…' : n >= cap ? `${cap}+` : String(n));
 const percent = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}%`);
 
 function Kpi({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -35,34 +35,17 @@ export default function OverviewPage() {
   const summary = useQuery(trpc.reports.summary.queryOptions({}));
   const series = useQuery(trpc.reports.timeseries.queryOptions({ metric, interval: 'day' }));
   const top = useQuery(trpc.reports.affiliates.queryOptions({ sort: 'revenue', limit: 5 }));
-  const pendingAffiliates = useQuery(trpc.affiliates.list.queryOptions({ status: 'pending', limit: 200 }));
-  const pendingCommissions = useQuery(trpc.commissions.list.queryOptions({ status: 'pending', limit: 200 }));
-  const risk = useQuery({ ...trpc.risk.flags.queryOptions({ limit: 100 }), retry: false });
 
   const s = summary.data?.data;
   const currency = s?.currency ?? 'usd';
   const isMoney = metric === 'revenue' || metric === 'commissions';
   const fmt = (n: number) => (isMoney ? money(n, currency) : String(n));
   const metricLabel = METRICS.find(([m]) => m === metric)![1];
-  const flagged = (risk.data?.data ?? []).filter((r) => r.risk_level === 'high' || r.risk_level === 'critical').length;
-
-  const attention = [
-    ['Affiliates awaiting approval', count(pendingAffiliates.data?.data.length, 200), '/dashboard/affiliates?status=pending'],
-    ['Commissions to review', count(pendingCommissions.data?.data.length, 200), '/dashboard/commissions?status=pending'],
-    ['High-risk affiliates', risk.error ? 'n/a' : count(flagged, 100), '/dashboard/risk'],
-  ] as const;
 
   return (
     <div className="space-y-6">
       <PageHeader title="Overview">{s && <p className="text-sm text-slate-600">{s.from} – {s.to}</p>}</PageHeader>
-      <section aria-label="Needs attention" className="grid gap-3 sm:grid-cols-3">
-        {attention.map(([label, value, href]) => (
-          <Link key={label} href={href} className={`rounded-lg bg-white p-4 shadow-sm hover:bg-slate-50 ${focus}`}>
-            <p className="text-sm text-slate-600">{label}</p>
-            <p className="mt-1 text-2xl font-semibold">{value}</p>
-          </Link>
-        ))}
-      </section>
+      <AttentionStrip />
       <QueryState q={summary}>
         {s && (
           <section aria-label="Last 30 days" className="grid grid-cols-2 gap-3 lg:grid-cols-6">

@@ -13,3 +13,13 @@ export async function conversionByExternalId(ctx: WorkspaceCtx, externalId: stri
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
+
+/** The workspace's conversion with this id, locked for the rest of the transaction when asked. */
+export async function conversionById(ctx: WorkspaceCtx, id: string, lock = false): Promise<Conversion | undefined> {
+  const q = ctx.db
+    .select()
+    .from(conversions)
+    .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.id, id)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}

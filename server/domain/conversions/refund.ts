@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
-import { conversionFailed } from '../../errors/errors';
+import { conversionFailed, notFound } from '../../errors/errors';
+import { isUuid } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
 import { emitMoneyEvents } from '../engine/events';
 import { reconcileLedger } from '../engine/reconcile';
 import { REVERSAL_STATES } from '../engine/states';
 import { applyContribution, contributionOf } from '../engine/rollups';
 import { readSettings } from '../settings/settings';
-import { conversionByExternalId } from './find';
+import { conversionByExternalId, conversionById, type Conversion } from './find';
 
-export type Refund = { externalId: string; amount?: number | null; reason?: 'refund' | 'chargeback' | null };
+/** `amount` is the total refunded so far, in minor units; absent means the whole sale. */
+export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' | null };
 
 /**
  * POST /v1/track/refund. `amount` is the total refunded so far (as payment providers report it),
@@ -17,22 +19,48 @@ export type Refund = { externalId: string; amount?: number | null; reason?: 'ref
  * status stays and commissions shrink pro rata; at or above it, or without an amount, the
  * conversion is refunded; reason chargeback makes it a chargeback.
  */
-export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; input: Refund }) {
+export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; input: Refund & { externalId: string } }) {
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
     const conv = await conversionByExternalId(tx, input.externalId, true);
     if (!conv) throw conversionFailed('no conversion has this external_id');
-    const full = input.amount === undefined || input.amount === null || input.amount >= conv.amount;
-    // A conversion already reversed keeps its reversal status unless this call is a chargeback.
-    const status = input.reason === 'chargeback' ? 'chargeback' : full && !REVERSAL_STATES.has(conv.status) ? 'refunded' : conv.status;
-    const refundedAmount = full || input.reason === 'chargeback' ? conv.amount : Math.max(conv.refundedAmount, input.amount!);
-    if (status === conv.status && refundedAmount === conv.refundedAmount) return { ok: true, conversion_id: conv.id };
-    const settings = await readSettings(tx);
-    const before = await contributionOf(tx, conv, settings.timezone);
-    const [row] = await db.update(conversions).set({ status, refundedAmount, updatedAt: new Date() }).where(eq(conversions.id, conv.id)).returning();
-    const ledger = await reconcileLedger(tx, row, settings);
-    await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
-    await applyContribution(tx, before, await contributionOf(tx, row, settings.timezone));
+    await applyRefund(tx, conv, input);
     return { ok: true, conversion_id: conv.id };
   });
+}
+
+/**
+ * POST /v1/conversions/{id}/refund: the same refund, addressed by id by a manager rather than
+ * reported by a payment provider. A provider's total may overshoot (fees, rounding) and is
+ * clamped; a person asking for more than the sale, or to refund a lead (no payment), has made a
+ * mistake that must not pass silently, so both are conversion_failed and change nothing.
+ */
+export async function refundConversionById({ ctx, id, input }: { ctx: WorkspaceCtx; id: string; input: Refund }): Promise<Conversion> {
+  if (!isUuid(id)) throw notFound('conversion');
+  return ctx.db.transaction(async (db) => {
+    const tx = { db, workspaceId: ctx.workspaceId };
+    const conv = await conversionById(tx, id, true);
+    if (!conv) throw notFound('conversion');
+    if (conv.type === 'lead') throw conversionFailed('a lead has no payment to refund; change its status instead');
+    if (input.amount != null && input.amount > conv.amount) {
+      throw conversionFailed(`amount ${input.amount} is above the sale's ${conv.amount} (amount is the total refunded so far)`);
+    }
+    return applyRefund(tx, conv, input);
+  });
+}
+
+// The one refund rule, run inside the caller's transaction on a conversion it has locked.
+async function applyRefund(tx: WorkspaceCtx, conv: Conversion, input: Refund): Promise<Conversion> {
+  const full = input.amount === undefined || input.amount === null || input.amount >= conv.amount;
+  // A conversion already reversed keeps its reversal status unless this call is a chargeback.
+  const status = input.reason === 'chargeback' ? 'chargeback' : full && !REVERSAL_STATES.has(conv.status) ? 'refunded' : conv.status;
+  const refundedAmount = full || input.reason === 'chargeback' ? conv.amount : Math.max(conv.refundedAmount, input.amount!);
+  if (status === conv.status && refundedAmount === conv.refundedAmount) return conv;
+  const settings = await readSettings(tx);
+  const before = await contributionOf(tx, conv, settings.timezone);
+  const [row] = await tx.db.update(conversions).set({ status, refundedAmount, updatedAt: new Date() }).where(eq(conversions.id, conv.id)).returning();
+  const ledger = await reconcileLedger(tx, row, settings);
+  await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
+  await applyContribution(tx, before, await contributionOf(tx, row, settings.timezone));
+  return row;
 }

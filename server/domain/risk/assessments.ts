@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedAffiliate } from '../references';
+import { latestAssessments } from './latest';
 
 export type FlagFilter = { riskLevel?: RiskLevel; affiliateId?: string; includeDismissed?: boolean };
 
@@ -24,17 +25,7 @@ const embedded = {
  */
 export async function listFlags({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: FlagFilter; page: Page }) {
   if (filter.affiliateId) await referencedAffiliate(ctx, filter.affiliateId);
-  const latest = ctx.db
-    .selectDistinctOn([riskAssessments.affiliateId])
-    .from(riskAssessments)
-    .where(
-      and(
-        eq(riskAssessments.workspaceId, ctx.workspaceId),
-        filter.affiliateId ? eq(riskAssessments.affiliateId, filter.affiliateId) : undefined,
-      ),
-    )
-    .orderBy(riskAssessments.affiliateId, desc(riskAssessments.createdAt), desc(riskAssessments.id))
-    .as('latest');
+  const latest = latestAssessments(ctx, filter.affiliateId);
   const rows = await ctx.db
     .select({
       assessment: {

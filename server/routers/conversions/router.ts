@@ -2,6 +2,7 @@ import { router } from '../../trpc/init';
 import { getConversionProcedure } from './get-conversion';
 import { getConversionAttributionProcedure } from './get-conversion-attribution';
 import { listConversionsProcedure } from './list-conversions';
+import { refundConversionProcedure } from './refund-conversion';
 import { updateConversionProcedure } from './update-conversion';
 
 export const conversionsRouter = router({
@@ -9,4 +10,5 @@ export const conversionsRouter = router({
   get: getConversionProcedure,
   attribution: getConversionAttributionProcedure,
   update: updateConversionProcedure,
+  refund: refundConversionProcedure,
 });

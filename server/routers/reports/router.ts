@@ -1,4 +1,5 @@
 import { router } from '../../trpc/init';
+import { getAttentionProcedure } from './get-attention';
 import { getReportSummaryProcedure } from './get-report-summary';
 import { getReportTimeseriesProcedure } from './get-report-timeseries';
 import { listReportAffiliatesProcedure } from './list-report-affiliates';
@@ -7,4 +8,6 @@ export const reportsRouter = router({
   summary: getReportSummaryProcedure,
   timeseries: getReportTimeseriesProcedure,
   affiliates: listReportAffiliatesProcedure,
+  // dashboard-only (no OpenAPI meta, so not on /v1)
+  attention: getAttentionProcedure,
 });

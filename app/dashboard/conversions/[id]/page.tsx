@@ -5,6 +5,8 @@ import { useParams } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../../../_components/providers';
 import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, date, focus, inputCls, money, useCanWrite } from '../../../_components/ui';
+import { ConversionCommissions } from './commissions';
+import { RefundForm } from './refund-form';
 
 type Touch = { ts?: string | null; match_method?: string | null; affiliate_id?: string | null; chosen?: boolean | null };
 const STATUSES = ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] as const;
@@ -71,6 +73,8 @@ export default function ConversionPage() {
             </dl>
           </Card>
           <Receipt id={c.id} />
+          <ConversionCommissions id={c.id} />
+          {canWrite && <RefundForm c={c} />}
           {canWrite && (
             <Card title="Change">
               <div className="flex flex-wrap items-end gap-3">
