@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, Card, CopyButton, ErrorNote, PageHeader, QueryState, Table, date, inputCls, money } from '../../_components/ui';
+import { EarningsChart } from './earnings-chart';
 
 function PayoutEmail({ current }: { current: string | null }) {
   const trpc = useTRPC();
@@ -51,6 +52,7 @@ export default function PortalHome() {
           </section>
         )}
       </QueryState>
+      <EarningsChart />
       <Card title="Your referral links">
         <QueryState q={links} empty={links.data?.data.length === 0}>
           <ul className="space-y-2 text-sm">

@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +26,9 @@ export default function PortalLoginPage() {
         <label className="block text-sm">Password<input name="password" type="password" required autoComplete="current-password" className={inputCls} /></label>
         {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
         <Button className="w-full" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</Button>
+        <p className="text-center text-sm">
+          Forgot your password? <Link href="/portal/forgot" className="text-indigo-700 underline">E-mail me a link</Link>
+        </p>
       </form>
     </main>
   );

@@ -1,11 +1,14 @@
 import { router } from '../../trpc/init';
+import { portalEarnings } from './portal-earnings';
 import { portalClicks, portalCommissions, portalConversions, portalLinks, portalMe, portalPayouts, portalStats } from './portal-reads';
 import { portalAcceptInvite, portalCreateKey, portalKeys, portalRevokeKey, portalSetPayoutEmail } from './portal-writes';
+import { portalRequestSignInLink } from './request-sign-in-link';
 
 // The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1).
 export const portalRouter = router({
   me: portalMe,
   stats: portalStats,
+  earnings: portalEarnings,
   links: portalLinks,
   clicks: portalClicks,
   conversions: portalConversions,
@@ -16,4 +19,5 @@ export const portalRouter = router({
   createKey: portalCreateKey,
   revokeKey: portalRevokeKey,
   acceptInvite: portalAcceptInvite,
+  requestSignInLink: portalRequestSignInLink,
 });

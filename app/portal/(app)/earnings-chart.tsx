@@ -1,0 +1,57 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BarChart } from '../../_components/bar-chart';
+import { useTRPC } from '../../_components/providers';
+import { Card, QueryState, money } from '../../_components/ui';
+
+type Interval = 'day' | 'week' | 'month';
+const SPANS: Record<Interval, { button: string; range: string }> = {
+  day: { button: 'By day', range: 'the last 30 days' },
+  week: { button: 'By week', range: 'the last 12 weeks' },
+  month: { button: 'By month', range: 'the last 12 months' },
+};
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// Bucket labels are YYYY-MM-DD starts in the program's time zone: shown as "5 Mar" or "Mar 2025".
+const label = (period: string, interval: Interval) =>
+  interval === 'month' ? `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}` : `${Number(period.slice(8, 10))} ${MONTHS[Number(period.slice(5, 7)) - 1]}`;
+
+/** The affiliate's commissions over time (pending, approved and paid; reversed and denied do not count). */
+export function EarningsChart() {
+  const trpc = useTRPC();
+  const [interval, setChosen] = useState<Interval>('day');
+  const earnings = useQuery(trpc.portal.earnings.queryOptions({ interval }));
+  const d = earnings.data?.data;
+  const total = d ? d.points.reduce((s, p) => s + p.value, 0) : 0;
+  return (
+    <Card title="Earnings over time">
+      <div role="group" aria-label="Group earnings" className="mb-3 flex flex-wrap gap-2">
+        {(Object.keys(SPANS) as Interval[]).map((i) => (
+          <button
+            key={i}
+            type="button"
+            aria-pressed={interval === i}
+            onClick={() => setChosen(i)}
+            className={`rounded border px-3 py-1 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${interval === i ? 'border-indigo-600 bg-indigo-600 text-white' : 'bg-white text-slate-800 hover:bg-slate-50'}`}
+          >
+            {SPANS[i].button}
+          </button>
+        ))}
+      </div>
+      <QueryState q={earnings}>
+        {d && (
+          <>
+            <p aria-live="polite" className="text-sm text-slate-600" data-testid="earnings-total">
+              {money(total, d.currency)} earned in {SPANS[d.interval].range}
+            </p>
+            <BarChart
+              label={`Commissions ${SPANS[d.interval].range.replace('the ', '')}, per ${d.interval}`}
+              points={d.points.map((p) => ({ label: label(p.period, d.interval), value: p.value }))}
+              format={(n) => money(n, d.currency)}
+            />
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
+}

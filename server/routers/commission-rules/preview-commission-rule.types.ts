@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { currency, one, recordId } from '../../contracts/common';
+import { providerProductId } from '../../contracts/product';
+import { ruleKind } from '../../contracts/rule';
+import { operation } from '../../trpc/meta';
+
+export const previewCommissionRuleMeta = operation({
+  method: 'POST',
+  path: '/campaigns/{id}/commission-rule/preview',
+  summary: 'What a sale would earn under the campaign\'s commission rules (writes nothing)',
+  description:
+    'An extension of the spec. Needs only read access: it computes, it changes nothing (POST because the sale ' +
+    'is described in a body). Runs the commission engine itself on the described sale: the product catalog ' +
+    'policy (a product that is not commissionable earns nothing; a product redirected to another campaign earns ' +
+    'that campaign\'s rate), then the rule by precedence (product, interval, default), then the rule\'s length. ' +
+    '`period_index` counts billing periods since the customer\'s first attributed payment (months; years when ' +
+    '`interval` is year). A tracked sale with the same facts creates a commission of exactly this amount.',
+  tags: ['Campaigns'],
+  errors: ['invalid_json', 'amount_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found'],
+});
+
+export const previewCommissionRuleInput = z.strictObject({
+  id: recordId,
+  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('sale amount, minor currency units'),
+  currency: currency.optional().describe('the sale currency; default usd, as on /v1/track/sale'),
+  product_id: providerProductId.optional().describe("the payment provider's product id"),
+  interval: z.enum(['one_time', 'month', 'year']).optional().describe('billing interval of the sale'),
+  period_index: z.number().int().min(0).max(1200).optional().describe('0 (default) for the customer\'s first payment, then 1, 2, …'),
+});
+
+export const commissionPreviewRecord = z
+  .object({
+    rule_id: z.uuid().nullable().describe('the rule the sale earns by, null when none applies'),
+    rule_kind: ruleKind.nullable(),
+    rule_name: z.string().nullable(),
+    rate_campaign_id: z.uuid().nullable().describe('the campaign whose rules apply: another one when the product is redirected'),
+    amount: z.number().int().describe('commission, minor currency units; 0 when nothing is earned'),
+    currency: z.string(),
+    reason_code: z
+      .string()
+      .describe('rule, no_rule, product_not_commissionable, unmapped_product, one_time_rule_after_first_payment or limited_rule_expired'),
+    reason: z.string().describe('the same, in words'),
+  })
+  .meta({ id: 'CommissionPreview' });
+
+export const previewCommissionRuleOutput = one('commission_preview', commissionPreviewRecord);

@@ -1,0 +1,113 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliates, emailOutbox } from '@/db/schema';
+import { authenticateAffiliateLogin } from '../../domain/portal/sign-in';
+import { startTestApi, type TestApi } from '../../testing/api';
+import { failure, portalCaller } from '../team/session-caller';
+import { SIGN_IN_LINKS_PER_MINUTE } from './sign-in-link-limit';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ PUBLIC_URL: 'https://partners.example.com' });
+});
+afterAll(() => api.close());
+
+const anonymous = () => portalCaller(api, undefined).portal;
+const KIND = 'affiliate_sign_in_link';
+const tokenIn = (body: string) => /\/portal\/accept\?token=([\w-]+)/.exec(body)?.[1];
+const linkMails = (to: string) =>
+  api.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, KIND), eq(emailOutbox.to, to)));
+const allMails = async () => (await api.db.select({ n: count() }).from(emailOutbox))[0].n;
+const tokenHashOf = async (id: string) => (await api.db.select().from(affiliates).where(eq(affiliates.id, id)))[0].inviteTokenHash;
+
+/** An invited affiliate in a workspace of its own; `password` set: it accepted the invitation with it. */
+async function affiliate(email: string, { status = 'active', password }: { status?: string; password?: string } = {}) {
+  const ws = await api.workspace(['*'], `Shop of ${email}`);
+  const invited = await api.call('POST', '/v1/affiliates/invite', { token: ws.token, body: { email, name: 'Ann' } });
+  const id: string = invited.body.data.affiliate_id;
+  const [invite] = await api.db.select().from(emailOutbox).where(and(eq(emailOutbox.workspaceId, ws.id), eq(emailOutbox.kind, 'affiliate_invite')));
+  const inviteToken = tokenIn(invite.body)!;
+  if (password) await anonymous().acceptInvite({ token: inviteToken, password });
+  if (status !== 'pending') await api.call('PATCH', `/v1/affiliates/${id}`, { token: ws.token, body: { status } });
+  return { ws, id, inviteToken };
+}
+
+describe('portal.requestSignInLink (forgot password)', () => {
+  it('queues a one-time link; the old password works until the link sets a new one; the link works once', async () => {
+    const a = await affiliate('known@example.com', { password: 'first-pass' });
+    expect(await anonymous().requestSignInLink({ email: '  KNOWN@Example.com ' })).toEqual({ ok: true });
+    const [mail, ...more] = await linkMails('known@example.com');
+    expect(more).toHaveLength(0);
+    expect(mail).toMatchObject({ workspaceId: a.ws.id, status: 'queued', subject: 'Your sign-in link for the Shop of known@example.com affiliate portal' });
+    expect(mail.body).toContain('https://partners.example.com/portal/accept?token=');
+    const token = tokenIn(mail.body)!;
+
+    expect((await authenticateAffiliateLogin(api.db, 'known@example.com', 'first-pass'))?.id).toBe(a.id);
+    expect(await anonymous().acceptInvite({ token, password: 'second-pass' })).toEqual({ email: 'known@example.com' });
+    expect((await authenticateAffiliateLogin(api.db, 'known@example.com', 'second-pass'))?.id).toBe(a.id);
+    expect(await authenticateAffiliateLogin(api.db, 'known@example.com', 'first-pass')).toBeNull();
+
+    expect(await failure(anonymous().acceptInvite({ token, password: 'third-pass' }))).toEqual({ status: 404, error: 'link_not_found' });
+    expect(await authenticateAffiliateLogin(api.db, 'known@example.com', 'third-pass')).toBeNull();
+    expect((await authenticateAffiliateLogin(api.db, 'known@example.com', 'second-pass'))?.id).toBe(a.id);
+  });
+
+  it('answers an unknown e-mail exactly the same and queues nothing', async () => {
+    await affiliate('someone@example.com', { password: 'first-pass' });
+    const before = await allMails();
+    const known = await anonymous().requestSignInLink({ email: 'someone@example.com' });
+    const unknown = await anonymous().requestSignInLink({ email: 'nobody@example.com' });
+    expect(unknown).toEqual(known);
+    expect(await allMails()).toBe(before + 1);
+    expect(await linkMails('nobody@example.com')).toHaveLength(0);
+  });
+
+  it('sends nothing to suspended or rejected affiliates and leaves their accounts as they were', async () => {
+    const suspended = await affiliate('suspended@example.com', { password: 'first-pass', status: 'suspended' });
+    const rejected = await affiliate('rejected@example.com', { status: 'rejected' });
+    const hashes = [await tokenHashOf(suspended.id), await tokenHashOf(rejected.id)];
+    const before = await allMails();
+    expect(await anonymous().requestSignInLink({ email: 'suspended@example.com' })).toEqual({ ok: true });
+    expect(await anonymous().requestSignInLink({ email: 'rejected@example.com' })).toEqual({ ok: true });
+    expect(await allMails()).toBe(before);
+    expect([await tokenHashOf(suspended.id), await tokenHashOf(rejected.id)]).toEqual(hashes);
+  });
+
+  it('a pending invitee gets a link that sets its first password and replaces the invitation link', async () => {
+    const p = await affiliate('pending@example.com', { status: 'pending' });
+    await anonymous().requestSignInLink({ email: 'pending@example.com' });
+    const [mail] = await linkMails('pending@example.com');
+    expect(await failure(anonymous().acceptInvite({ token: p.inviteToken, password: 'invite-pass' }))).toMatchObject({ status: 404 });
+    await anonymous().acceptInvite({ token: tokenIn(mail.body)!, password: 'linked-pass' });
+    expect((await authenticateAffiliateLogin(api.db, 'pending@example.com', 'linked-pass'))?.id).toBe(p.id);
+  });
+
+  it('one e-mail in two workspaces: each account gets its own link, which sets only that account', async () => {
+    const one = await affiliate('twice@example.com', { password: 'pass-one-1' });
+    const two = await affiliate('twice@example.com', { password: 'pass-two-2' });
+    await anonymous().requestSignInLink({ email: 'twice@example.com' });
+    const mails = await linkMails('twice@example.com');
+    expect(mails.map((m) => m.workspaceId).sort()).toEqual([one.ws.id, two.ws.id].sort());
+    const forTwo = mails.find((m) => m.workspaceId === two.ws.id)!;
+    await anonymous().acceptInvite({ token: tokenIn(forTwo.body)!, password: 'pass-two-new' });
+    expect((await authenticateAffiliateLogin(api.db, 'twice@example.com', 'pass-two-new'))?.id).toBe(two.id);
+    expect((await authenticateAffiliateLogin(api.db, 'twice@example.com', 'pass-one-1'))?.id).toBe(one.id);
+  });
+
+  it('is rate-limited per e-mail address, known or not, without queueing more', async () => {
+    await affiliate('busy@example.com', { password: 'first-pass' });
+    for (let i = 0; i < SIGN_IN_LINKS_PER_MINUTE; i++) await anonymous().requestSignInLink({ email: 'busy@example.com' });
+    expect(await failure(anonymous().requestSignInLink({ email: 'Busy@example.com' }))).toEqual({ status: 429, error: 'rate_limited' });
+    expect(await linkMails('busy@example.com')).toHaveLength(SIGN_IN_LINKS_PER_MINUTE);
+    for (let i = 0; i < SIGN_IN_LINKS_PER_MINUTE; i++) await anonymous().requestSignInLink({ email: 'ghost@example.com' });
+    expect(await failure(anonymous().requestSignInLink({ email: 'ghost@example.com' }))).toEqual({ status: 429, error: 'rate_limited' });
+    expect(await anonymous().requestSignInLink({ email: 'other@example.com' })).toEqual({ ok: true });
+  });
+
+  it('refuses a malformed e-mail with 400 and queues nothing', async () => {
+    const before = await allMails();
+    const input = { email: 'not-an-email' };
+    expect(await failure(anonymous().requestSignInLink(input), input)).toEqual({ status: 400, error: 'invalid_request' });
+    expect(await allMails()).toBe(before);
+  });
+});
