@@ -114,6 +114,7 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await aff.reload();
   await expect(aff.getByTestId('stat-paid')).toHaveText('$20.00');
   await expect(aff.getByRole('table', { name: 'Your payouts' })).toContainText('paid');
+  await expect(aff.getByTestId('earnings-total')).toContainText('$20.00');
   await aff.screenshot({ path: 'test-results/screens/portal.png', fullPage: true });
   await aff.setViewportSize({ width: 390, height: 844 });
   await aff.screenshot({ path: 'test-results/screens/portal-phone.png', fullPage: true });
