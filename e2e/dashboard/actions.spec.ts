@@ -1,23 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { demo, shot, signIn } from '../support';
 
 // The manager's actions beyond the main journey: product rules with the engine's preview, a partial
 // refund from the conversion page, holding an affiliate's commissions (the payout preview says why
 // they are skipped), and the Overview's attention tiles. Plus the portal's "forgot password" page.
-const port = Number(process.env.E2E_PORT ?? 3210);
-const demo = () => JSON.parse(readFileSync(join(tmpdir(), `refcount-e2e-demo-${port}.json`), 'utf8')) as { token: string };
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('demo@example.com');
-  await page.getByLabel('Password').fill('refcount-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 type Answer = { data: Record<string, unknown>; conversion_id: string };
 
 async function api<T = Answer>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {

@@ -1,19 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+import { expect, test } from '@playwright/test';
+import { shot, signIn } from '../support';
 
 test('the manager runs the program end to end and the affiliate sees the payout', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
-  await signIn(page, 'demo@example.com', 'refcount-demo');
+  await signIn(page);
 
   await page.goto('/dashboard');
   await expect(page.getByText('Affiliates awaiting approval')).toBeVisible();
@@ -126,7 +117,7 @@ test('the manager runs the program end to end and the affiliate sees the payout'
 });
 
 test('a viewer sees no write actions and a write call is refused', async ({ page, browser }) => {
-  await signIn(page, 'demo@example.com', 'refcount-demo');
+  await signIn(page);
   await page.goto('/dashboard/settings');
   const email = `viewer-${Date.now()}@example.com`;
   await page.getByLabel('Teammate e-mail').fill(email);

@@ -1,16 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shot, signIn } from '../support';
 
 // The overview, risk, webhooks, products and rewards pages, signed in as the demo manager.
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('demo@example.com');
-  await page.getByLabel('Password').fill('refcount-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support';
 
 // Every manager page at phone width (390 px): it renders, nothing widens the page past the screen
 // (wide tables scroll inside their own box), and the menu folds. Screenshots: test-results/screens/*-phone.png.
@@ -15,14 +16,6 @@ const PAGES = [
   ['/dashboard/webhooks', 'Webhooks', 'webhooks'],
   ['/dashboard/settings', 'Settings', 'settings'],
 ] as const;
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('demo@example.com');
-  await page.getByLabel('Password').fill('refcount-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { signIn } from '../support';
 
 // A manager adds an endpoint pointing at a real receiver, sends a test ping, and the receiver gets a
 // request signed with the secret the page showed once. (e2e/serve.mjs allows 127.0.0.1 targets.)
@@ -20,14 +21,6 @@ async function startReceiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/refcount`;
   return { url, received, close: () => new Promise((r) => server.close(r)) };
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('demo@example.com');
-  await page.getByLabel('Password').fill('refcount-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test('an endpoint is created, shows its secret once, and a test ping arrives signed', async ({ page }) => {

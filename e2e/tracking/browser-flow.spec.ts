@@ -1,14 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { demo } from '../support';
 
 // A shop on its own https domain (the demo campaign's destination, https://shop.example.com) is
 // answered inside the browser by page.route; its /refcount.js and /api/collect are proxied to
 // the local server (a first-party proxy, as shops do against blockers), since Chromium would not
 // let an https page reach http://localhost. CORS itself is covered by server/browser tests.
-const port = Number(process.env.E2E_PORT ?? 3210);
-const demo = () => JSON.parse(readFileSync(join(tmpdir(), `refcount-e2e-demo-${port}.json`), 'utf8')) as { token: string; publicId: string };
 
 async function openShop(page: Page, baseURL: string, publicId: string) {
   await page.route('https://shop.example.com/**', async (route) => {

@@ -27,6 +27,9 @@ export async function startProgram(api: TestApi, opts: { prefix?: string; settin
     a: { id: a.affiliate_id ?? a.id, ref: `${p}a` },
     b: { id: b.affiliate_id ?? b.id, ref: `${p}b` },
     track: (kind: 'click' | 'lead' | 'sale' | 'refund', body: unknown) => api.call('POST', `/v1/track/${kind}`, { token, body }),
+    /** A sale referred by affiliate A (its ref code), answering the conversion id. */
+    sale: async (externalId: string, amount = 10_000) =>
+      (await api.call('POST', '/v1/track/sale', { token, body: { external_id: externalId, ref: `${p}a`, amount } })).body.conversion_id as string,
     patchConversion: (id: string, body: unknown) => api.call('PATCH', `/v1/conversions/${id}`, { token, body }),
     conversion: async (id: string) => (await api.db.select().from(conversions).where(eq(conversions.id, id)))[0],
     ledger: (conversionId: string) =>

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const sale = async (id: string, amount = 10_000) => (await p.track('sale', { external_id: id, ref: p.a.ref, amount })).body.conversion_id as string;
+const sale = (id: string, amount?: number) => p.sale(id, amount);
 
 describe('POST /v1/track/refund', () => {
   it('a full refund reverses the unpaid commission; repeating it changes nothing', async () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const sale = async (id: string, amount = 10_000) => (await p.track('sale', { external_id: id, ref: p.a.ref, amount })).body.conversion_id as string;
+const sale = (id: string, amount?: number) => p.sale(id, amount);
 const refund = (id: string, body: unknown = {}, opts: { token?: string; headers?: Record<string, string> } = {}) =>
   api.call('POST', `/v1/conversions/${id}/refund`, { token: opts.token ?? p.token, body, headers: opts.headers });
 /** Everything a refund could touch: the conversion row and its ledger. */

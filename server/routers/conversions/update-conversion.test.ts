@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const sale = async (id: string, amount = 10_000) => (await p.track('sale', { external_id: id, ref: p.a.ref, amount })).body.conversion_id as string;
+const sale = (id: string, amount?: number) => p.sale(id, amount);
 
 describe('PATCH /v1/conversions/{id}', () => {
   it('a reversal state claws back; leaving it restores the commission as it was', async () => {

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+// What the specs share: the demo login, the seeded demo workspace (e2e/serve.mjs writes it), screenshots.
+
+export const DEMO_LOGIN = { email: 'demo@example.com', password: 'refcount-demo' };
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+/** The demo workspace's API key (scopes *) and public id, as e2e/serve.mjs seeded them. */
+export const demo = () => JSON.parse(readFileSync(join(tmpdir(), `refcount-e2e-demo-${port}.json`), 'utf8')) as { token: string; publicId: string };
+
+/** Screenshots for review land in test-results/screens/ (outside Playwright's own output folder, which it wipes). */
+export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+export async function signIn(page: Page, email = DEMO_LOGIN.email, password = DEMO_LOGIN.password) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
