@@ -16,6 +16,10 @@ export const affiliates = pgTable(
     // Portal sign-in: set when the affiliate accepts the invitation.
     passwordHash: text('password_hash'),
     inviteTokenHash: text('invite_token_hash'),
+    // When the invitation or sign-in link above stops working (invite-token.ts). Null on tokens
+    // issued before links expired: those stay valid until used or re-issued, so no pending
+    // invitation broke on upgrade.
+    inviteTokenExpiresAt: ts('invite_token_expires_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     approvedAt: ts('approved_at'),

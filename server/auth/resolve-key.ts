@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { affiliateKeys, affiliates, workspaceKeys } from '@/db/schema';
+import { ACCESS_STATUSES } from '../domain/affiliates/access';
 import { unauthorized } from '../errors/errors';
 import { bearerToken, hashToken, sameHash, tokenFamily } from './tokens';
 
@@ -12,13 +13,20 @@ const TOUCH_EVERY_MS = 60_000;
 const lastTouched = new Map<string, number>();
 
 // Verified keys are remembered for a few seconds so a tracking call costs one round trip, not
-// two. Revocation in this process clears the entry at once; another node sees it within CACHE_MS.
+// two. Revocation or an affiliate's status change in this process clears the entry at once;
+// another node sees it within CACHE_MS.
+// Whose keys work: ACCESS_STATUSES (suspended or rejected affiliates' keys answer like revoked ones).
 const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
 const verified = new Map<string, { principal: KeyPrincipal; until: number }>();
 
 export function forgetKey(keyId: string) {
   for (const [hash, entry] of verified) if (entry.principal.keyId === keyId) verified.delete(hash);
+}
+
+/** Called after an affiliate's status changes: its keys are checked against the new status. */
+export function forgetAffiliateKeys(affiliateId: string) {
+  for (const [hash, entry] of verified) if (entry.principal.family === 'affiliate' && entry.principal.affiliateId === affiliateId) verified.delete(hash);
 }
 
 function remember(hash: string, principal: KeyPrincipal): KeyPrincipal {
@@ -58,8 +66,8 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
   const [key] = await db
     .select({ id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId })
     .from(affiliateKeys)
-    .innerJoin(affiliates, eq(affiliates.id, affiliateKeys.affiliateId))
-    .where(and(eq(affiliateKeys.hash, hash), isNull(affiliateKeys.revokedAt)));
+    .innerJoin(affiliates, and(eq(affiliates.workspaceId, affiliateKeys.workspaceId), eq(affiliates.id, affiliateKeys.affiliateId)))
+    .where(and(eq(affiliateKeys.hash, hash), isNull(affiliateKeys.revokedAt), inArray(affiliates.status, [...ACCESS_STATUSES])));
   if (!key || !sameHash(key.hash, hash)) throw unauthorized();
   await touch(db, affiliateKeys, key.id);
   return remember(hash, { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId });

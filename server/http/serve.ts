@@ -9,6 +9,7 @@ import { openServices, provideServices } from '../runtime/services';
 import type { Services } from '../trpc/context';
 import { createNodeBrowserHandler } from '../browser/handlers';
 import { startJobRunner } from '../jobs/start';
+import { closeServices } from './services';
 import { createNodeV1Handler } from './v1/handler';
 
 const isV1 = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
@@ -43,8 +44,7 @@ export async function serve({ dev, onReady }: { dev: boolean; onReady?: (service
     server.close();
     await app.close?.();
     await jobs?.stop();
-    await services.limiter.close();
-    await services.database.close();
+    await closeServices(services);
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

@@ -6,14 +6,15 @@ export type RateLimiter = { limit: number; limiter: RateLimiterAbstract; ready: 
 /**
  * 600 requests a minute per key by default (decisions.md §3). In memory for one process; with
  * RATE_LIMIT_REDIS_URL every app node spends from one shared budget, and if Redis is unreachable
- * each node falls back to its own in-memory budget rather than refusing traffic.
+ * each node falls back to its own in-memory budget rather than refusing traffic. Each limiter
+ * sharing one Redis has its own `keyPrefix`, so budgets of different limits never mix.
  */
-export function createRateLimiter(perMinute: number, redisUrl?: string): RateLimiter {
+export function createRateLimiter(perMinute: number, redisUrl?: string, keyPrefix = 'refcount:rl'): RateLimiter {
   const memory = new RateLimiterMemory({ points: perMinute, duration: 60 });
   if (!redisUrl) return { limit: perMinute, limiter: memory, ready: Promise.resolve(), close: async () => {} };
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   redis.on('error', () => {}); // the insurance limiter covers outages; ioredis reconnects by itself
-  const limiter = new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: 60, keyPrefix: 'refcount:rl', insuranceLimiter: memory });
+  const limiter = new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: 60, keyPrefix, insuranceLimiter: memory });
   // Until connected, requests spend from the insurance budget (the offline queue is off).
   const ready = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
   return { limit: perMinute, limiter, ready, close: async () => void redis.disconnect() };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from '@/db/client';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createWorkspace } from '../domain/workspaces/create-workspace';
-import { createServices } from '../http/services';
+import { closeServices, createServices } from '../http/services';
 import { createNodeV1Handler } from '../http/v1/handler';
 import { readConfig } from '../lib/env';
 import { openTestDatabase } from './database';
@@ -54,7 +54,7 @@ export async function startTestApi(env: Record<string, string> = {}) {
     workspace,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
-      await database.close();
+      await closeServices(services);
     },
   };
 }

@@ -2,8 +2,12 @@ import type { Database, Db } from '@/db/client';
 import type { Config } from '../lib/env';
 import type { RateLimiter } from '../lib/rate-limit';
 
-/** Long-lived parts shared by every request of one process. */
-export type Services = { database: Database; limiter: RateLimiter; config: Config };
+/**
+ * Long-lived parts shared by every request of one process: `limiter` spends API keys' budgets,
+ * `signInLinkLimiter` the portal's sign-in-link e-mails (both shared through Redis when
+ * configured). Closed together by closeServices (server/http/services.ts).
+ */
+export type Services = { database: Database; limiter: RateLimiter; signInLinkLimiter: RateLimiter; config: Config };
 
 /** What a transport (REST dispatcher or dashboard) knows about one request. */
 export type RequestContext = {

@@ -8,7 +8,8 @@ import { errorText, useTRPC } from '../../_components/providers';
 import { Button, inputCls } from '../../_components/ui';
 
 // The link of the invitation e-mail and of "e-mail me a sign-in link": choose a password (a first one, or
-// a new one replacing the old), then straight into the portal.
+// a new one replacing the old), then straight into the portal. An expired link answers like a used
+// one (the server does not say which), so one message covers both and offers /portal/forgot.
 function Accept() {
   const token = useSearchParams().get('token') ?? '';
   const trpc = useTRPC();
@@ -29,7 +30,7 @@ function Accept() {
       <label className="block text-sm">New password<input name="password" type="password" minLength={8} required autoComplete="new-password" className={inputCls} /></label>
       {accept.error && (
         <p role="alert" className="text-sm text-red-700">
-          {notFound ? 'This link was already used or replaced. Sign in, or ask for a new link.' : errorText(accept.error)}
+          {notFound ? 'This link has expired, or was already used or replaced. Sign in, or ask for a new link.' : errorText(accept.error)}
         </p>
       )}
       {notFound && <p className="text-sm"><Link href="/portal/forgot" className="text-indigo-700 underline">E-mail me a new link</Link></p>}

@@ -9,7 +9,7 @@ import { findAffiliateByEmail, type Affiliate } from './affiliates';
 import { campaignForNewAffiliate } from './campaign-ref';
 import { initialStatus } from './initial-status';
 import { insertAffiliate } from './insert-affiliate';
-import { mintInvite } from './invite-token';
+import { INVITATION_LIFETIME_MS, mintInvite } from './invite-token';
 import { deriveRefCode } from './ref-codes';
 
 export type InviteInput = { email: string; name?: string; refCode?: string; campaignId?: string };
@@ -27,11 +27,11 @@ export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: Workspac
     const existing = await findAffiliateByEmail({ ctx: txCtx, email: input.email });
     if (existing) return { row: existing, created: false, refCodeChanged: false };
 
-    const invite = mintInvite(publicUrl);
+    const invite = mintInvite(publicUrl, INVITATION_LIFETIME_MS);
     const result = await insertAffiliate(
       tx,
       ctx.workspaceId,
-      { email: input.email, name: input.name ?? null, campaignId, inviteTokenHash: invite.tokenHash, ...(await initialStatus(txCtx)) },
+      { email: input.email, name: input.name ?? null, campaignId, inviteTokenHash: invite.tokenHash, inviteTokenExpiresAt: invite.expiresAt, ...(await initialStatus(txCtx)) },
       input.refCode ?? deriveRefCode(input),
     );
     if (result.kind === 'existing') return { row: result.row, created: false, refCodeChanged: false };

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
+import { forgetAffiliateKeys } from '../../auth/resolve-key';
 import { presentAffiliate } from '../../contracts/affiliate';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
@@ -24,7 +25,7 @@ export type AffiliatePatch = {
  */
 export async function updateAffiliate({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
   if (!isUuid(id)) throw notFound('affiliate');
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const txCtx = { db: tx, workspaceId: ctx.workspaceId };
     const where = and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, id));
     // Locks the row so two approvals racing agree on whether this one is the approving change.
@@ -45,4 +46,8 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: WorkspaceCtx; i
     await recordEvent(tx, ctx.workspaceId, 'affiliate.updated', 'affiliate', presentAffiliate(row));
     return row;
   });
+  // Suspending or rejecting stops the affiliate's refa_live_ keys (resolve-key.ts): drop them from
+  // this process's verified-key cache once committed, as revocation does, so it takes effect now.
+  if (patch.status !== undefined) forgetAffiliateKeys(id);
+  return updated;
 }

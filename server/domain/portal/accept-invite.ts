@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { affiliates } from '@/db/schema';
 import { hashPassword } from '../../auth/passwords';
@@ -6,16 +6,23 @@ import { hashToken } from '../../auth/tokens';
 import { invalid, notFound } from '../../errors/errors';
 
 /**
- * Sets the affiliate's portal password from the invitation link. The token is single-use: its
- * hash is cleared in the same update, so a leaked e-mail cannot reset the password later.
+ * Sets the affiliate's portal password from the invitation or sign-in link. The token is
+ * single-use: its hash is cleared in the same update, so a leaked e-mail cannot reset the password
+ * later. An expired token answers exactly like an unknown or used one (nothing says it existed);
+ * a null expiry is a token issued before links expired, valid until used or re-issued.
  */
 export async function acceptInvite(db: DbOrTx, input: { token: string; password: string }) {
   if (input.password.length < 8) throw invalid('password', 'use at least 8 characters');
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .update(affiliates)
-    .set({ passwordHash, inviteTokenHash: null })
-    .where(eq(affiliates.inviteTokenHash, hashToken(input.token)))
+    .set({ passwordHash, inviteTokenHash: null, inviteTokenExpiresAt: null })
+    .where(
+      and(
+        eq(affiliates.inviteTokenHash, hashToken(input.token)),
+        or(isNull(affiliates.inviteTokenExpiresAt), gt(affiliates.inviteTokenExpiresAt, new Date())),
+      ),
+    )
     .returning();
   if (!row) throw notFound('invitation');
   return row;

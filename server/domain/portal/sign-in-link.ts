@@ -1,21 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { affiliates, workspaces } from '@/db/schema';
-import { mintInvite } from '../affiliates/invite-token';
+import { ACCESS_STATUSES } from '../affiliates/access';
+import { mintInvite, SIGN_IN_LINK_LIFETIME_MS } from '../affiliates/invite-token';
 import { signInLinkEmail } from '../mail/sign-in-link-email';
 import { queueEmail } from '../mail/outbox';
 
-// Only affiliates who may sign in get a link: rejected and suspended ones are refused at sign-in.
-const MAY_SIGN_IN = ['active', 'pending'] as const;
 
 /**
  * "E-mail me a sign-in link" (forgot password). The portal has no workspace in its address: as at
  * sign-in (sign-in.ts), the e-mail names the account, so every affiliate with that e-mail (case
  * insensitive, any workspace) who may sign in gets its own one-time link, each write scoped to that
  * affiliate's workspace. The link is an invitation token (invite-token.ts: only its hash is
- * stored, in invite_token_hash, replacing any earlier link); the password is not touched, so the
- * old one works until the link sets a new one. Nothing is returned: the caller answers the same
- * whether or not the e-mail exists. Tokens and e-mails are written in one transaction.
+ * stored, in invite_token_hash, replacing any earlier link) that expires after an hour; the
+ * password is not touched, so the old one works until the link sets a new one. Nothing is
+ * returned: the caller answers the same whether or not the e-mail exists. Tokens and e-mails are written in one transaction.
  */
 export async function sendSignInLinks(db: Db, { email, publicUrl }: { email: string; publicUrl: string }): Promise<void> {
   const address = email.trim().toLowerCase();
@@ -24,12 +23,12 @@ export async function sendSignInLinks(db: Db, { email, publicUrl }: { email: str
       .select({ id: affiliates.id, workspaceId: affiliates.workspaceId, email: affiliates.email, name: affiliates.name, workspaceName: workspaces.name })
       .from(affiliates)
       .innerJoin(workspaces, eq(workspaces.id, affiliates.workspaceId))
-      .where(and(eq(sql`lower(${affiliates.email})`, address), inArray(affiliates.status, [...MAY_SIGN_IN])));
+      .where(and(eq(sql`lower(${affiliates.email})`, address), inArray(affiliates.status, [...ACCESS_STATUSES])));
     for (const row of rows) {
-      const invite = mintInvite(publicUrl);
+      const invite = mintInvite(publicUrl, SIGN_IN_LINK_LIFETIME_MS);
       await tx
         .update(affiliates)
-        .set({ inviteTokenHash: invite.tokenHash })
+        .set({ inviteTokenHash: invite.tokenHash, inviteTokenExpiresAt: invite.expiresAt })
         .where(and(eq(affiliates.workspaceId, row.workspaceId), eq(affiliates.id, row.id)));
       const message = signInLinkEmail({ workspaceName: row.workspaceName, affiliateName: row.name, acceptUrl: invite.acceptUrl });
       await queueEmail(tx, { workspaceId: row.workspaceId, kind: 'affiliate_sign_in_link', to: row.email!, ...message });

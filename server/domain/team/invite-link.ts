@@ -2,19 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import { mintInvite } from '../affiliates/invite-token';
+import { INVITATION_LIFETIME_MS, mintInvite } from '../affiliates/invite-token';
 import type { WorkspaceCtx } from '../context';
 
 /**
  * A fresh portal invitation link the manager can hand over by other means (the e-mail bounced,
- * no SMTP configured). It replaces the previous token: only one link works at a time.
+ * no SMTP configured). It replaces the previous token: only one link works at a time,
+ * and like an e-mailed invitation it works for INVITATION_LIFETIME_MS.
  */
 export async function reissueInviteLink({ ctx, affiliateId, publicUrl }: { ctx: WorkspaceCtx; affiliateId: string; publicUrl: string }) {
   if (!isUuid(affiliateId)) throw notFound('affiliate');
-  const invite = mintInvite(publicUrl);
+  const invite = mintInvite(publicUrl, INVITATION_LIFETIME_MS);
   const [row] = await ctx.db
     .update(affiliates)
-    .set({ inviteTokenHash: invite.tokenHash })
+    .set({ inviteTokenHash: invite.tokenHash, inviteTokenExpiresAt: invite.expiresAt })
     .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, affiliateId)))
     .returning({ id: affiliates.id });
   if (!row) throw notFound('affiliate');

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, emailOutbox, webhookEvents, workspaceSettings } from '@/db/schema';
 import { hashToken } from '../../auth/tokens';
+import { INVITATION_LIFETIME_MS } from '../../domain/affiliates/invite-token';
 import { startTestApi, type TestApi } from '../../testing/api';
 
 let api: TestApi;
@@ -47,6 +48,8 @@ describe('POST /v1/affiliates/invite', () => {
     const link = /https:\/\/refs\.example\.com\/portal\/accept\?token=([A-Za-z0-9_-]{43})/.exec(mail[0].body);
     expect(link).not.toBeNull();
     expect(row.inviteTokenHash).toBe(hashToken(link![1]));
+    // the e-mailed invitation works for 14 days, stored with the token in the same insert
+    expect(Math.abs(row.inviteTokenExpiresAt!.getTime() - (Date.now() + INVITATION_LIFETIME_MS))).toBeLessThan(60_000);
 
     const created = await api.db.select().from(webhookEvents).where(and(eq(webhookEvents.workspaceId, ws.id), eq(webhookEvents.type, 'affiliate.created')));
     expect(created.map((e) => (e.payload as { data: { id: string; object: string } }).data)).toContainEqual(

@@ -1,3 +1,4 @@
+import { affiliateHasAccess } from '../../domain/affiliates/access';
 import { unauthorized } from '../../errors/errors';
 import { baseProcedure, middleware } from '../../trpc/init';
 
@@ -5,10 +6,12 @@ import { baseProcedure, middleware } from '../../trpc/init';
 export type PortalIdentity = { workspaceId: string; affiliateId: string };
 
 // The dashboard endpoint and /v1 never attach `portal`, so these procedures answer 401 there:
-// a manager's session or a key cannot borrow an affiliate's identity.
-const requirePortal = middleware(({ ctx, next }) => {
+// a manager's session or a key cannot borrow an affiliate's identity. The affiliate's status is
+// read on every call: suspending one ends a session already open, not just the next sign-in.
+const requirePortal = middleware(async ({ ctx, next }) => {
   const portal = (ctx as { portal?: PortalIdentity }).portal;
   if (!portal) throw unauthorized('sign in to the portal first');
+  if (!(await affiliateHasAccess(ctx.db, portal.workspaceId, portal.affiliateId))) throw unauthorized('this account can no longer use the portal');
   return next({ ctx: { workspaceId: portal.workspaceId, affiliateId: portal.affiliateId } });
 });
 

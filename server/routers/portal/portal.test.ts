@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliates } from '@/db/schema';
+import { INVITATION_LIFETIME_MS } from '../../domain/affiliates/invite-token';
 import { createUser } from '../../domain/users/users';
 import { authenticateAffiliateLogin } from '../../domain/portal/sign-in';
 import { startTestApi, type TestApi } from '../../testing/api';
@@ -47,10 +50,52 @@ describe('accepting the invitation', () => {
     expect(await authenticateAffiliateLogin(api.db, 'sus@example.com', 'portal-pass')).toBeNull();
   });
 
+  it('suspending ends a portal session already open; reactivating lets it back in', async () => {
+    const p = await program('open@example.com');
+    expect((await p.portal.me({})).data.id).toBe(p.affiliateId);
+    await api.call('PATCH', `/v1/affiliates/${p.affiliateId}`, { token: p.ws.token, body: { status: 'suspended' } });
+    expect(await failure(p.portal.me({}))).toMatchObject({ status: 401, error: 'unauthorized' });
+    expect(await failure(p.portal.setPayoutEmail({ payout_email: 'x@example.com' }))).toMatchObject({ status: 401 });
+    await api.call('PATCH', `/v1/affiliates/${p.affiliateId}`, { token: p.ws.token, body: { status: 'active' } });
+    expect((await p.portal.me({})).data.id).toBe(p.affiliateId);
+  });
+
   it('a manager cannot mint a link for another workspace’s affiliate', async () => {
     const a = await program('a1@example.com');
     const b = await program('b1@example.com');
     expect(await failure(b.manager.team.inviteLink({ affiliate_id: a.affiliateId }))).toMatchObject({ status: 404, error: 'link_not_found' });
+  });
+});
+
+describe('invitation links expire', () => {
+  const rowOf = async (id: string) => (await api.db.select().from(affiliates).where(eq(affiliates.id, id)))[0];
+  const expireAt = (id: string, at: Date | null) => api.db.update(affiliates).set({ inviteTokenExpiresAt: at }).where(eq(affiliates.id, id));
+  const accept = (token: string, password: string) => portalCaller(api, undefined).portal.acceptInvite({ token, password });
+
+  it('a link lasts 14 days; an expired one is refused like a used one and changes nothing; a re-issued one works', async () => {
+    const p = await program('expired@example.com');
+    const issued = await rowOf(p.affiliateId);
+    expect(Math.abs(issued.inviteTokenExpiresAt!.getTime() - (Date.now() + INVITATION_LIFETIME_MS))).toBeLessThan(60_000);
+    expect(INVITATION_LIFETIME_MS).toBe(14 * 24 * 60 * 60 * 1000);
+
+    await expireAt(p.affiliateId, new Date(Date.now() - 1000));
+    const before = await rowOf(p.affiliateId);
+    expect(await failure(accept(p.token, 'portal-pass'))).toEqual({ status: 404, error: 'link_not_found' });
+    expect(await rowOf(p.affiliateId)).toEqual(before);
+    expect(before.passwordHash).toBeNull();
+    expect(await authenticateAffiliateLogin(api.db, 'expired@example.com', 'portal-pass')).toBeNull();
+
+    const { url } = await p.manager.team.inviteLink({ affiliate_id: p.affiliateId });
+    await accept(new URL(url).searchParams.get('token')!, 'portal-pass');
+    expect((await authenticateAffiliateLogin(api.db, 'expired@example.com', 'portal-pass'))?.id).toBe(p.affiliateId);
+  });
+
+  it('a link issued before links expired (no expiry stored) still works once', async () => {
+    const p = await program('legacy@example.com');
+    await expireAt(p.affiliateId, null);
+    await accept(p.token, 'portal-pass');
+    expect((await authenticateAffiliateLogin(api.db, 'legacy@example.com', 'portal-pass'))?.id).toBe(p.affiliateId);
+    expect(await failure(accept(p.token, 'other-pass'))).toEqual({ status: 404, error: 'link_not_found' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, emailOutbox } from '@/db/schema';
+import { SIGN_IN_LINK_LIFETIME_MS } from '../../domain/affiliates/invite-token';
 import { authenticateAffiliateLogin } from '../../domain/portal/sign-in';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { failure, portalCaller } from '../team/session-caller';
@@ -18,7 +19,8 @@ const tokenIn = (body: string) => /\/portal\/accept\?token=([\w-]+)/.exec(body)?
 const linkMails = (to: string) =>
   api.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, KIND), eq(emailOutbox.to, to)));
 const allMails = async () => (await api.db.select({ n: count() }).from(emailOutbox))[0].n;
-const tokenHashOf = async (id: string) => (await api.db.select().from(affiliates).where(eq(affiliates.id, id)))[0].inviteTokenHash;
+const rowOf = async (id: string) => (await api.db.select().from(affiliates).where(eq(affiliates.id, id)))[0];
+const tokenHashOf = async (id: string) => (await rowOf(id)).inviteTokenHash;
 
 /** An invited affiliate in a workspace of its own; `password` set: it accepted the invitation with it. */
 async function affiliate(email: string, { status = 'active', password }: { status?: string; password?: string } = {}) {
@@ -50,6 +52,29 @@ describe('portal.requestSignInLink (forgot password)', () => {
     expect(await failure(anonymous().acceptInvite({ token, password: 'third-pass' }))).toEqual({ status: 404, error: 'link_not_found' });
     expect(await authenticateAffiliateLogin(api.db, 'known@example.com', 'third-pass')).toBeNull();
     expect((await authenticateAffiliateLogin(api.db, 'known@example.com', 'second-pass'))?.id).toBe(a.id);
+  });
+
+  it('a link lasts an hour: once past its expiry it is refused like a used one and changes nothing', async () => {
+    const a = await affiliate('late@example.com', { password: 'first-pass' });
+    await anonymous().requestSignInLink({ email: 'late@example.com' });
+    const [mail] = await linkMails('late@example.com');
+    const issued = await rowOf(a.id);
+    expect(Math.abs(issued.inviteTokenExpiresAt!.getTime() - (Date.now() + SIGN_IN_LINK_LIFETIME_MS))).toBeLessThan(60_000);
+    expect(SIGN_IN_LINK_LIFETIME_MS).toBe(60 * 60 * 1000);
+
+    await api.db.update(affiliates).set({ inviteTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(affiliates.id, a.id));
+    const before = await rowOf(a.id);
+    expect(await failure(anonymous().acceptInvite({ token: tokenIn(mail.body)!, password: 'late-pass' }))).toEqual({ status: 404, error: 'link_not_found' });
+    expect(await rowOf(a.id)).toEqual(before);
+    expect(await authenticateAffiliateLogin(api.db, 'late@example.com', 'late-pass')).toBeNull();
+    expect((await authenticateAffiliateLogin(api.db, 'late@example.com', 'first-pass'))?.id).toBe(a.id);
+
+    // a fresh link works, and using it clears the token and its expiry
+    await anonymous().requestSignInLink({ email: 'late@example.com' });
+    const fresh = (await linkMails('late@example.com')).find((m) => m.id !== mail.id)!;
+    await anonymous().acceptInvite({ token: tokenIn(fresh.body)!, password: 'fresh-pass' });
+    expect((await authenticateAffiliateLogin(api.db, 'late@example.com', 'fresh-pass'))?.id).toBe(a.id);
+    expect(await rowOf(a.id)).toMatchObject({ inviteTokenHash: null, inviteTokenExpiresAt: null });
   });
 
   it('answers an unknown e-mail exactly the same and queues nothing', async () => {

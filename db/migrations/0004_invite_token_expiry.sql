@@ -1,0 +1,1 @@
+ALTER TABLE "affiliates" ADD COLUMN "invite_token_expires_at" timestamp with time zone;
