@@ -166,3 +166,12 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     </Button>
   );
 }
+
+/** Display names for the affiliate ids on one page of a list, in one request; the id's tail until they arrive. */
+export function useAffiliateNames(ids: string[]) {
+  const trpc = useTRPC();
+  const unique = [...new Set(ids)].sort();
+  const q = useQuery({ ...trpc.affiliates.names.queryOptions({ ids: unique }), enabled: unique.length > 0 });
+  const names = new Map((q.data?.data ?? []).map((a) => [a.id, a.label]));
+  return (id: string) => names.get(id) ?? shortId(id);
+}

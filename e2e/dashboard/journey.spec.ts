@@ -96,7 +96,7 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await expect(page.getByRole('table', { name: 'Payouts to create' })).toContainText('$20.00');
   await page.getByRole('button', { name: /^Create \d+ payouts?$/ }).click();
   await expect(page.getByText(/Created \d+ payout/)).toBeVisible();
-  const payoutRow = page.getByRole('row', { name: new RegExp(affiliateId.slice(-8)) }).first();
+  const payoutRow = page.getByRole('row', { name: new RegExp(`Ann ${stamp}`) }).first();
   await expect(payoutRow).toContainText('$20.00');
   await payoutRow.getByRole('button', { name: 'Mark paid' }).click();
   await expect(payoutRow).toContainText('paid');

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Suspense, useState } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Badge, Button, ErrorNote, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { Badge, Button, ErrorNote, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 
 const LIMIT = 50;
 const STATUSES = ['pending', 'approved', 'denied', 'paid', 'reversed'] as const;
@@ -40,6 +40,7 @@ function Commissions() {
     trpc.commissions.list.queryOptions({ ...defined({ affiliate_id: values.affiliate_id, conversion_id: values.conversion_id }), ...(status ? { status } : {}), limit: LIMIT, offset }),
   );
   const rows = list.data?.data ?? [];
+  const nameOf = useAffiliateNames(rows.map((c) => c.affiliate_id));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<'approved' | 'denied' | null>(null);
   const review = useMutation(
@@ -103,7 +104,7 @@ function Commissions() {
                 {c.kind === 'clawback' && <span className="block text-xs text-red-700">clawback</span>}
               </td>
               <td className="p-3"><Badge value={c.status} /></td>
-              <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${c.affiliate_id}`}>{c.affiliate_id.slice(-8)}</Link></td>
+              <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${c.affiliate_id}`}>{nameOf(c.affiliate_id)}</Link></td>
               <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/conversions/${c.conversion_id}`}>{c.conversion_id.slice(-8)}</Link></td>
               <td className="p-3">{canWrite && (c.status === 'pending' || c.status === 'approved') && c.kind === 'earning' && !c.payout_id && <AdjustAmount id={c.id} amount={c.amount} currency={c.currency} />}</td>
             </tr>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Suspense, useState } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Badge, Button, ErrorNote, PageHeader, Pager, QueryState, Table, date, focus, inputCls, money, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { Badge, Button, ErrorNote, PageHeader, Pager, QueryState, Table, date, focus, inputCls, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { BatchPreview } from './batch-preview';
 
 const LIMIT = 50;
@@ -36,6 +36,7 @@ function Payouts() {
     URL.revokeObjectURL(url);
   }
   const rows = list.data?.data ?? [];
+  const nameOf = useAffiliateNames(rows.map((p) => p.affiliate_id));
   return (
     <div className="space-y-4">
       <PageHeader title="Payouts">
@@ -63,7 +64,7 @@ function Payouts() {
           {rows.map((p) => (
             <tr key={p.id} className="border-t">
               <td className="p-3 whitespace-nowrap">{date(p.created_at)}</td>
-              <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${p.affiliate_id}`}>{p.affiliate_id.slice(-8)}</Link></td>
+              <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${p.affiliate_id}`}>{nameOf(p.affiliate_id)}</Link></td>
               <td className="p-3">{money(p.amount, p.currency)}</td>
               <td className="p-3">{p.commission_ids.length}</td>
               <td className="p-3"><Badge value={p.status} /></td>

@@ -3,6 +3,7 @@ import { createAffiliateProcedure } from './create-affiliate';
 import { createAffiliateKeyProcedure } from './create-affiliate-key';
 import { getAffiliateProcedure } from './get-affiliate';
 import { inviteAffiliateProcedure } from './invite-affiliate';
+import { listAffiliateNamesProcedure } from './list-affiliate-names';
 import { listAffiliatesProcedure } from './list-affiliates';
 import { revokeAffiliateKeyProcedure } from './revoke-affiliate-key';
 import { updateAffiliateProcedure } from './update-affiliate';
@@ -12,6 +13,7 @@ export const affiliatesRouter = router({
   create: createAffiliateProcedure,
   list: listAffiliatesProcedure,
   get: getAffiliateProcedure,
+  names: listAffiliateNamesProcedure,
   update: updateAffiliateProcedure,
   createKey: createAffiliateKeyProcedure,
   revokeKey: revokeAffiliateKeyProcedure,

@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../_components/providers';
-import { Badge, Card, QueryState, money, shortId } from '../../../_components/ui';
+import { Badge, Card, QueryState, money, useAffiliateNames } from '../../../_components/ui';
 
 // One conversion has a handful of rows (an earning, perhaps clawbacks); 50 is every one in practice.
 export const commissionsOf = (conversionId: string) => ({ conversion_id: conversionId, limit: 50 });
@@ -15,6 +15,7 @@ export function ConversionCommissions({ id }: { id: string }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.commissions.list.queryOptions(commissionsOf(id)));
   const rows = q.data?.data ?? [];
+  const nameOf = useAffiliateNames(rows.map((r) => r.affiliate_id));
   return (
     <Card title="Commissions">
       <QueryState q={q}>
@@ -34,7 +35,7 @@ export function ConversionCommissions({ id }: { id: string }) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} className="border-t">
-                    <td className="py-2 pr-3">{shortId(r.affiliate_id)}</td>
+                    <td className="py-2 pr-3">{nameOf(r.affiliate_id)}</td>
                     <td className="py-2 pr-3">{r.kind}</td>
                     <td className="py-2 pr-3"><Badge value={r.status} /></td>
                     <td className="py-2 text-right">{money(r.amount, r.currency)}</td>

@@ -27,7 +27,8 @@ function Receipt({ id }: { id: string }) {
             </p>
             <p>
               Rule: <strong>{String(a.rule?.name ?? a.rule?.kind ?? 'none')}</strong> · commission {a.amount !== null ? money(a.amount, a.currency ?? 'usd') : '—'}
-              {a.reason && <> · {a.reason}</>}
+              {/* 'rule' is the ordinary case (a rule matched); anything else explains a zero or an oddity. */}
+              {a.reason && a.reason !== 'rule' && <> · {a.reason.replace(/_/g, ' ')}</>}
             </p>
             {a.touches.length > 0 && (
               <ol className="list-decimal space-y-1 pl-5">
@@ -55,6 +56,8 @@ export default function ConversionPage() {
   const [target, setTarget] = useState('');
   const update = useMutation(trpc.conversions.update.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.conversions.pathKey() }) }));
   const c = conv.data?.data;
+  const owner = useQuery({ ...trpc.affiliates.get.queryOptions({ id: c?.affiliate_id ?? '' }), enabled: !!c });
+  const ownerName = owner.data?.data.name ?? owner.data?.data.email ?? c?.affiliate_id.slice(-8);
   return (
     <QueryState q={conv}>
       {c && (
@@ -66,7 +69,7 @@ export default function ConversionPage() {
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
               <div><dt className="text-slate-500">Amount</dt><dd>{money(c.amount, c.currency)}{c.refunded_amount > 0 && ` (refunded ${money(c.refunded_amount, c.currency)})`}</dd></div>
               <div><dt className="text-slate-500">When</dt><dd>{date(c.ts)}</dd></div>
-              <div><dt className="text-slate-500">Affiliate</dt><dd><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${c.affiliate_id}`}>{c.affiliate_id.slice(-8)}</Link></dd></div>
+              <div><dt className="text-slate-500">Affiliate</dt><dd><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${c.affiliate_id}`}>{ownerName}</Link></dd></div>
               <div><dt className="text-slate-500">Customer</dt><dd>{c.customer_id ?? '—'}</dd></div>
               <div><dt className="text-slate-500">Product</dt><dd>{c.product_id ?? '—'} {c.interval && `(${c.interval})`}</dd></div>
               <div><dt className="text-slate-500">Commissions</dt><dd><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/commissions?conversion_id=${c.id}`}>View</Link></dd></div>
