@@ -19,7 +19,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node e2e/serve.mjs',
+    command: 'node --import tsx e2e/serve.mjs',
     url: `http://localhost:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -21,3 +21,25 @@ export async function signIn(page: Page, email = DEMO_LOGIN.email, password = DE
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+const mailbox = () => join(tmpdir(), `refcount-e2e-mail-${port}.jsonl`);
+type Mail = { to: string[]; subject: string; text: string };
+
+/** The newest e-mail the app sent to `address` through the e2e SMTP server (e2e/serve.mjs), once it has arrived. */
+export async function mailTo(address: string, after = 0): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = readFileSync(mailbox(), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Mail);
+        found = mails.slice(after).reverse().find((m) => m.to.includes(address));
+        return !!found;
+      },
+      { message: `an e-mail to ${address}`, timeout: 20_000, intervals: [500] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** How many e-mails have arrived so far: pass it to mailTo to wait for a newer one. */
+export const mailCount = () => readFileSync(mailbox(), 'utf8').split('\n').filter(Boolean).length;

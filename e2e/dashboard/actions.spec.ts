@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demo, shot, signIn } from '../support';
+import { demo, mailCount, mailTo, shot, signIn } from '../support';
 
 // The manager's actions beyond the main journey: product rules with the engine's preview, a partial
 // refund from the conversion page, holding an affiliate's commissions (the payout preview says why
@@ -60,7 +60,7 @@ async function liveCommission(request: APIRequestContext, conversionId: string) 
 }
 
 async function activeAffiliate(request: APIRequestContext, pick: (a: { ref_code: string }) => boolean) {
-  const list = (await api<{ data: { id: string; ref_code: string; name: string | null }[] }>(request, 'GET', '/v1/affiliates?status=active&limit=100')).data;
+  const list = (await api<{ data: { id: string; ref_code: string; name: string | null; email: string | null }[] }>(request, 'GET', '/v1/affiliates?status=active&limit=100')).data;
   return list.find(pick)!;
 }
 
@@ -133,15 +133,44 @@ test('the Overview counts what needs attention, exactly, with links', async ({ p
   await expect(page).toHaveURL(/\/dashboard\/webhooks$/);
 });
 
-test('the portal answers a sign-in link request the same way whoever asks', async ({ browser }) => {
+test('an affiliate who forgot the password gets a link by e-mail, sets a new one and signs in', async ({ browser, request }) => {
+  const ada = await activeAffiliate(request, (a) => a.ref_code === 'ada');
+  const stranger = `nobody-${Date.now()}@example.com`;
+  const before = mailCount();
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await page.goto('/portal/login');
-  await page.getByRole('link', { name: 'E-mail me a link' }).click();
-  await expect(page).toHaveURL(/\/portal\/forgot$/);
-  await page.getByLabel('E-mail', { exact: true }).fill(`nobody-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Send the link' }).click();
-  await expect(page.getByTestId('forgot-result')).toHaveText('If an account exists for that e-mail, we sent a link to it. Check your inbox.');
+  const ask = async (email: string) => {
+    await page.goto('/portal/login');
+    await page.getByRole('link', { name: 'E-mail me a link' }).click();
+    await expect(page).toHaveURL(/\/portal\/forgot$/);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    // The same answer whether or not the address has an account.
+    await expect(page.getByTestId('forgot-result')).toHaveText('If an account exists for that e-mail, we sent a link to it. Check your inbox.');
+  };
+  await ask(stranger);
+  await ask(ada.email!);
   await page.screenshot({ path: 'test-results/screens/portal-forgot.png', fullPage: true });
+
+  const mail = await mailTo(ada.email!, before);
+  const link = new URL(/https?:\/\/\S+\/portal\/accept\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
+  expect(mailCount() - before).toBe(1); // nothing went to the stranger
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New password').fill('ada-new-password');
+  await page.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(page).toHaveURL(/\/portal$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(ada.name ?? ada.email!);
+
+  // The link works once; the new password signs in.
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New password').fill('someone-else-password');
+  await page.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(page.getByText(/already used or replaced/)).toBeVisible();
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto('/portal/login');
+  await fresh.getByLabel('E-mail').fill(ada.email!);
+  await fresh.getByLabel('Password').fill('ada-new-password');
+  await fresh.getByRole('button', { name: 'Sign in' }).click();
+  await expect(fresh).toHaveURL(/\/portal$/);
   await ctx.close();
 });

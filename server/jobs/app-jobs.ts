@@ -14,8 +14,10 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   const { db } = database;
   // Pending sales past hold_days become confirmed (and auto-approved when set).
   await runner.register('conversions.confirm', async () => void (await confirmDueConversions(db)), { every: 5 * MINUTE });
-  // Invitation e-mails written to the outbox in the transaction that caused them.
-  await runner.register('mail.deliver', async () => void (await deliverOutbox({ db, smtpUrl: config.smtpUrl })), { every: 30 });
+  // Invitation and sign-in-link e-mails written to the outbox in the transaction that caused them.
+  // Someone is waiting at their inbox for a sign-in link: a few seconds, not half a minute; an idle
+  // tick is one indexed read of queued rows.
+  await runner.register('mail.deliver', async () => void (await deliverOutbox({ db, smtpUrl: config.smtpUrl })), { every: 5 });
   // Every active affiliate is re-assessed daily...
   await runner.register('risk.daily', async () => {
     for (const ws of await db.select({ id: workspaces.id }).from(workspaces)) await assessWorkspace({ ctx: { db, workspaceId: ws.id } });
