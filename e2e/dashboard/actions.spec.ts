@@ -121,6 +121,17 @@ test('holding commissions: the affiliate page holds, the payout preview skips wi
   expect(plan.skipped.filter((s) => s.affiliate_id === other.id && s.reason === 'commissions_held')).toHaveLength(0);
 });
 
+test("an affiliate's page shows its own numbers, not the program's", async ({ page, request }) => {
+  const ada = await activeAffiliate(request, (a) => a.ref_code === 'ada');
+  const mine = (await api<{ data: { clicks: number; sales: number } }>(request, 'GET', `/v1/reports/summary?affiliate_id=${ada.id}`)).data;
+  const all = (await api<{ data: { clicks: number } }>(request, 'GET', '/v1/reports/summary')).data;
+  expect(all.clicks).toBeGreaterThan(mine.clicks); // the demo has other affiliates' clicks too
+  await page.goto(`/dashboard/affiliates/${ada.id}`);
+  await expect(page.getByTestId('kpi-clicks')).toHaveText(String(mine.clicks));
+  await expect(page.getByTestId('kpi-sales')).toHaveText(String(mine.sales));
+  await expect(page.getByTestId('series-total')).toHaveText(String(mine.clicks));
+});
+
 test('the Overview counts what needs attention, exactly, with links', async ({ page, request }) => {
   await page.goto('/dashboard');
   const strip = page.getByRole('region', { name: 'Needs attention' });

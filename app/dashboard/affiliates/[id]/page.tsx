@@ -5,6 +5,8 @@ import { useParams } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../../../_components/providers';
 import { Badge, Button, Card, CopyButton, ErrorNote, PageHeader, QueryState, date, focus, useCanWrite } from '../../../_components/ui';
+import { Kpis } from '../../_stats/kpis';
+import { MetricChart } from '../../_stats/metric-chart';
 import { StatusActions } from '../status-actions';
 import { CommissionHold } from './commission-hold';
 
@@ -116,6 +118,8 @@ export default function AffiliatePage() {
               <Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/commissions?affiliate_id=${a.id}`}>Commissions</Link>
             </p>
           </Card>
+          <Kpis affiliateId={a.id} />
+          <MetricChart affiliateId={a.id} />
           <Links affiliateId={a.id} canWrite={canWrite} />
           {canWrite && <Access affiliateId={a.id} />}
           <Risk affiliateId={a.id} />
