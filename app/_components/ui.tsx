@@ -175,3 +175,18 @@ export function useAffiliateNames(ids: string[]) {
   const names = new Map((q.data?.data ?? []).map((a) => [a.id, a.label]));
   return (id: string) => names.get(id) ?? shortId(id);
 }
+
+/** A list's filter select ("All" plus the values), its value kept in the URL by the caller. */
+export function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange: (v: string) => void }) {
+  return (
+    <label className="text-sm">
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)} className={inputCls}>
+        <option value="">All</option>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Suspense, useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { StatusActions } from './status-actions';
-import { Badge, Button, Card, ErrorNote, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { Badge, Button, Card, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, useCanWrite, useUrlFilters } from '../../_components/ui';
 
 const LIMIT = 50;
 const STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
@@ -60,15 +60,7 @@ function Affiliates() {
   return (
     <div className="space-y-6">
       <PageHeader title="Affiliates">
-        <label className="text-sm">
-          Status
-          <select value={status ?? ''} onChange={(e) => set({ status: e.target.value })} className={inputCls}>
-            <option value="">All</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
       </PageHeader>
       {canWrite && <InviteForm />}
       <QueryState q={list} empty={rows.length === 0 && offset === 0}>

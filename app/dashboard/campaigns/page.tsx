@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Badge, PageHeader, Pager, QueryState, Table, focus, inputCls, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { Badge, FilterSelect, PageHeader, Pager, QueryState, Table, focus, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { NewCampaign } from './new-campaign';
 
 const LIMIT = 50;
@@ -19,13 +19,7 @@ function Campaigns() {
   return (
     <div className="space-y-6">
       <PageHeader title="Campaigns">
-        <label className="text-sm">
-          Status
-          <select value={status ?? ''} onChange={(e) => set({ status: e.target.value })} className={inputCls}>
-            <option value="">All</option>
-            {STATUSES.map((s) => <option key={s}>{s}</option>)}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
       </PageHeader>
       {canWrite && <NewCampaign />}
       <QueryState q={list} empty={rows.length === 0 && offset === 0}>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Suspense, useState } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Badge, Button, ErrorNote, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { Badge, Button, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 
 const LIMIT = 50;
 const STATUSES = ['pending', 'approved', 'denied', 'paid', 'reversed'] as const;
@@ -53,13 +53,7 @@ function Commissions() {
   return (
     <div className="space-y-4">
       <PageHeader title="Commissions">
-        <label className="text-sm">
-          Status
-          <select value={status ?? ''} onChange={(e) => set({ status: e.target.value })} className={inputCls}>
-            <option value="">All</option>
-            {STATUSES.map((s) => <option key={s}>{s}</option>)}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
       </PageHeader>
       {canWrite && (
         <div className="flex flex-wrap items-center gap-2 rounded-lg bg-white p-3 shadow-sm" role="group" aria-label="Bulk review">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Badge, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, shortId, useUrlFilters } from '../../_components/ui';
+import { Badge, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, shortId, useUrlFilters } from '../../_components/ui';
 
 const LIMIT = 50;
 const STATUSES = ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] as const;
@@ -20,13 +20,7 @@ function Conversions() {
     <div className="space-y-4">
       <PageHeader title="Conversions" />
       <form aria-label="Filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
-        <label className="text-sm">
-          Status
-          <select value={status ?? ''} onChange={(e) => set({ status: e.target.value })} className={inputCls}>
-            <option value="">All</option>
-            {STATUSES.map((s) => <option key={s}>{s}</option>)}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
         <label className="text-sm">
           From
           <input type="date" value={values.from} onChange={(e) => set({ from: e.target.value })} className={inputCls} />

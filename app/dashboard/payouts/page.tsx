@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Suspense, useState } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Badge, Button, ErrorNote, PageHeader, Pager, QueryState, Table, date, focus, inputCls, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { Badge, Button, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, focus, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { BatchPreview } from './batch-preview';
 
 const LIMIT = 50;
@@ -41,13 +41,7 @@ function Payouts() {
     <div className="space-y-4">
       <PageHeader title="Payouts">
         <div className="flex flex-wrap items-end gap-2">
-          <label className="text-sm">
-            Status
-            <select value={status ?? ''} onChange={(e) => set({ status: e.target.value })} className={inputCls}>
-              <option value="">All</option>
-              {STATUSES.map((s) => <option key={s}>{s}</option>)}
-            </select>
-          </label>
+          <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
           <Button tone="secondary" onClick={download}>Export pending as CSV</Button>
           {canWrite && (
             <Button disabled={previewing} onClick={() => { setNote(null); setPreviewing(true); }}>Create payout batch</Button>
