@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Providers } from '../_components/providers';
 import { authOptions } from '@/server/auth/next-auth';
 import { DashboardNav } from './nav';
@@ -15,7 +15,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <Providers>
       <div className="flex min-h-screen flex-col md:flex-row">
         <DashboardNav email={session?.user?.email} />
-        <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
+        {/* Every list keeps its filters in the URL (useSearchParams): one boundary for all of them. */}
+        <main className="min-w-0 flex-1 p-4 md:p-8">
+          <Suspense>{children}</Suspense>
+        </main>
       </div>
     </Providers>
   );

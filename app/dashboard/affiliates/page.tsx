@@ -1,7 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { StatusActions } from './status-actions';
 import { Badge, Button, Card, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, useCanWrite, useUrlFilters } from '../../_components/ui';
@@ -50,7 +50,7 @@ function InviteForm() {
   );
 }
 
-function Affiliates() {
+export default function AffiliatesPage() {
   const trpc = useTRPC();
   const canWrite = useCanWrite();
   const { values, set, offset, setOffset } = useUrlFilters(['status'] as const);
@@ -85,13 +85,5 @@ function Affiliates() {
         <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
       </QueryState>
     </div>
-  );
-}
-
-export default function AffiliatesPage() {
-  return (
-    <Suspense>
-      <Affiliates />
-    </Suspense>
   );
 }

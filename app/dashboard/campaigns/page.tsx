@@ -1,7 +1,6 @@
 'use client';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, FilterSelect, PageHeader, Pager, QueryState, Table, focus, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { NewCampaign } from './new-campaign';
@@ -9,7 +8,7 @@ import { NewCampaign } from './new-campaign';
 const LIMIT = 50;
 const STATUSES = ['active', 'paused', 'archived'] as const;
 
-function Campaigns() {
+export default function CampaignsPage() {
   const trpc = useTRPC();
   const canWrite = useCanWrite();
   const { values, set, offset, setOffset } = useUrlFilters(['status'] as const);
@@ -39,13 +38,5 @@ function Campaigns() {
         <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
       </QueryState>
     </div>
-  );
-}
-
-export default function CampaignsPage() {
-  return (
-    <Suspense>
-      <Campaigns />
-    </Suspense>
   );
 }

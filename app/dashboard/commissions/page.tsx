@@ -1,7 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 
@@ -30,7 +30,7 @@ function AdjustAmount({ id, amount, currency }: { id: string; amount: number; cu
   );
 }
 
-function Commissions() {
+export default function CommissionsPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const canWrite = useCanWrite();
@@ -107,13 +107,5 @@ function Commissions() {
         <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
       </QueryState>
     </div>
-  );
-}
-
-export default function CommissionsPage() {
-  return (
-    <Suspense>
-      <Commissions />
-    </Suspense>
   );
 }

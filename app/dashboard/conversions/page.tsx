@@ -1,14 +1,13 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Suspense } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, shortId, useUrlFilters } from '../../_components/ui';
 
 const LIMIT = 50;
 const STATUSES = ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] as const;
 
-function Conversions() {
+export default function ConversionsPage() {
   const trpc = useTRPC();
   const { values, set, offset, setOffset } = useUrlFilters(['status', 'affiliate_id', 'from', 'to'] as const);
   const status = STATUSES.find((s) => s === values.status);
@@ -53,13 +52,5 @@ function Conversions() {
         <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
       </QueryState>
     </div>
-  );
-}
-
-export default function ConversionsPage() {
-  return (
-    <Suspense>
-      <Conversions />
-    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, focus, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { BatchPreview } from './batch-preview';
@@ -9,7 +9,7 @@ import { BatchPreview } from './batch-preview';
 const LIMIT = 50;
 const STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
 
-function Payouts() {
+export default function PayoutsPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const canWrite = useCanWrite();
@@ -77,13 +77,5 @@ function Payouts() {
         <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
       </QueryState>
     </div>
-  );
-}
-
-export default function PayoutsPage() {
-  return (
-    <Suspense>
-      <Payouts />
-    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, PageHeader, Pager, QueryState, Table, date, focus, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { useCampaigns } from './campaign-select';
@@ -11,7 +11,7 @@ import { Policy } from './policy';
 
 const LIMIT = 50;
 
-function Products() {
+export default function ProductsPage() {
   const trpc = useTRPC();
   const canWrite = useCanWrite();
   const campaigns = useCampaigns();
@@ -61,13 +61,5 @@ function Products() {
         <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
       </QueryState>
     </div>
-  );
-}
-
-export default function ProductsPage() {
-  return (
-    <Suspense>
-      <Products />
-    </Suspense>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Suspense } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, PageHeader, Pager, QueryState, Table, date, focus, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { ArchiveButton } from './archive-button';
@@ -10,7 +9,7 @@ import { terms } from './terms';
 
 const LIMIT = 50;
 
-function Rewards() {
+export default function RewardsPage() {
   const trpc = useTRPC();
   const canWrite = useCanWrite();
   const { values, set, offset, setOffset } = useUrlFilters(['archived'] as const);
@@ -58,13 +57,5 @@ function Rewards() {
         <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
       </QueryState>
     </div>
-  );
-}
-
-export default function RewardsPage() {
-  return (
-    <Suspense>
-      <Rewards />
-    </Suspense>
   );
 }

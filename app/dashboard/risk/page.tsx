@@ -1,6 +1,5 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { PageHeader, Pager, QueryState, focus, inputCls, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { AssessmentItem } from './assessment-item';
@@ -9,7 +8,7 @@ const LIMIT = 50;
 const LEVELS = ['critical', 'high', 'medium', 'low'] as const;
 type Level = (typeof LEVELS)[number];
 
-function Risk() {
+export default function RiskPage() {
   const trpc = useTRPC();
   const canWrite = useCanWrite();
   const { values, set, offset, setOffset } = useUrlFilters(['risk_level', 'include_dismissed'] as const);
@@ -48,13 +47,5 @@ function Risk() {
         <Pager offset={offset} limit={LIMIT} count={rows.length} onChange={setOffset} />
       </QueryState>
     </div>
-  );
-}
-
-export default function RiskPage() {
-  return (
-    <Suspense>
-      <Risk />
-    </Suspense>
   );
 }

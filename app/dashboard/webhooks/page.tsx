@@ -1,12 +1,11 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { PageHeader, QueryState, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { CreateForm } from './create-form';
 import { EndpointItem } from './endpoint-item';
 
-function Webhooks() {
+export default function WebhooksPage() {
   const trpc = useTRPC();
   const canWrite = useCanWrite();
   const { values, set } = useUrlFilters(['endpoint'] as const);
@@ -25,13 +24,5 @@ function Webhooks() {
         </ul>
       </QueryState>
     </div>
-  );
-}
-
-export default function WebhooksPage() {
-  return (
-    <Suspense>
-      <Webhooks />
-    </Suspense>
   );
 }
