@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 // What the specs share: the demo login, the seeded demo workspace (e2e/serve.mjs writes it), screenshots.
 
@@ -20,6 +20,24 @@ export async function signIn(page: Page, email = DEMO_LOGIN.email, password = DE
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * A manager (on `page`, signed in) adds a viewer in Settings; the viewer signs in in its own
+ * browser context. Close the returned context when done.
+ */
+export async function addViewer(page: Page, browser: Browser, prefix = 'viewer') {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Teammate e-mail').fill(email);
+  await page.getByLabel('First password').fill('viewer-pass');
+  await page.getByLabel('Role').selectOption('viewer');
+  await page.getByRole('button', { name: 'Add teammate' }).click();
+  await expect(page.getByText(`${email} can now sign in as viewer.`)).toBeVisible();
+  const ctx = await browser.newContext();
+  const viewer = await ctx.newPage();
+  await signIn(viewer, email, 'viewer-pass');
+  return { viewer, ctx };
 }
 
 const mailbox = () => join(tmpdir(), `refcount-e2e-mail-${port}.jsonl`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signIn } from '../support';
+import { addViewer, shot, signIn } from '../support';
 
 test('the manager runs the program end to end and the affiliate sees the payout', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
@@ -118,17 +118,7 @@ test('the manager runs the program end to end and the affiliate sees the payout'
 
 test('a viewer sees no write actions and a write call is refused', async ({ page, browser }) => {
   await signIn(page);
-  await page.goto('/dashboard/settings');
-  const email = `viewer-${Date.now()}@example.com`;
-  await page.getByLabel('Teammate e-mail').fill(email);
-  await page.getByLabel('First password').fill('viewer-pass');
-  await page.getByLabel('Role').selectOption('viewer');
-  await page.getByRole('button', { name: 'Add teammate' }).click();
-  await expect(page.getByText(`${email} can now sign in as viewer.`)).toBeVisible();
-
-  const ctx = await browser.newContext();
-  const viewer = await ctx.newPage();
-  await signIn(viewer, email, 'viewer-pass');
+  const { viewer, ctx } = await addViewer(page, browser);
   await viewer.goto('/dashboard/settings');
   await expect(viewer.getByText('Your role: viewer')).toBeVisible();
   await expect(viewer.getByRole('row').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signIn } from '../support';
+import { addViewer, shot, signIn } from '../support';
 
 // The overview, risk, webhooks, products and rewards pages, signed in as the demo manager.
 test.beforeEach(async ({ page }) => {
@@ -89,21 +89,7 @@ test('rewards: add a library reward and archive it', async ({ page }) => {
 });
 
 test('a viewer sees the new pages without write actions', async ({ page, browser }) => {
-  const email = `viewer-pages-${Date.now()}@example.com`;
-  await page.goto('/dashboard/settings');
-  await page.getByLabel('Teammate e-mail').fill(email);
-  await page.getByLabel('First password').fill('viewer-pass');
-  await page.getByLabel('Role').selectOption('viewer');
-  await page.getByRole('button', { name: 'Add teammate' }).click();
-  await expect(page.getByText(`${email} can now sign in as viewer.`)).toBeVisible();
-
-  const ctx = await browser.newContext();
-  const viewer = await ctx.newPage();
-  await viewer.goto('/login');
-  await viewer.getByLabel('E-mail').fill(email);
-  await viewer.getByLabel('Password').fill('viewer-pass');
-  await viewer.getByRole('button', { name: 'Sign in' }).click();
-  await expect(viewer).toHaveURL(/\/dashboard/);
+  const { viewer, ctx } = await addViewer(page, browser, 'viewer-pages');
   await viewer.goto('/dashboard/risk');
   await expect(viewer.getByRole('list', { name: 'Risk queue' }).or(viewer.getByText('Nothing here yet.'))).toBeVisible();
   await expect(viewer.getByRole('button', { name: /Dismiss|Suspend/ })).toHaveCount(0);
