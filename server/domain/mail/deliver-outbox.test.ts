@@ -141,4 +141,19 @@ describe('deliverOutbox', () => {
       await smtp.close();
     }
   });
+  it('redacts every token in the stored copy, whatever letters it holds', async () => {
+    const smtp = await startSmtp();
+    try {
+      const [ws2] = await api.db.select({ id: affiliates.workspaceId }).from(affiliates).limit(1);
+      // Tokens starting with or containing 's' once escaped the pattern.
+      const body = 'a https://x.example/portal/accept?token=sAbC-s_1 b https://x.example/portal/accept?token=QsRs2&x=1';
+      await api.db.insert(emailOutbox).values({ workspaceId: ws2.id, kind: 'test', to: 'redaction@example.com', subject: 's', body });
+      await deliverOutbox({ db: api.db, smtpUrl: smtp.url });
+      expect(smtp.received.find((m) => m.to.includes('redaction@example.com'))!.text).toContain('token=sAbC-s_1');
+      const [row] = await outboxOf(['redaction@example.com']);
+      expect(row.body).toBe('a https://x.example/portal/accept?token=[redacted] b https://x.example/portal/accept?token=[redacted]&x=1');
+    } finally {
+      await smtp.close();
+    }
+  });
 });
