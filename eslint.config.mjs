@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'next-env.d.ts', '.stryker-tmp*/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

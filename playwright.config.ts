@@ -23,6 +23,8 @@ export default defineConfig({
     url: `http://localhost:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM rather than the default SIGKILL, so e2e/serve.mjs can drop its PostgreSQL database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(port) },

@@ -1,10 +1,52 @@
-// The production entry on a fresh embedded database seeded with the demo workspace.
+// The production entry on a fresh database seeded with the demo workspace: embedded PGlite, or
+// with DATABASE_URL a new PostgreSQL database named after it (created here, dropped on exit), so
+// the browser specs run on both engines like the unit suites.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dir = join(mkdtempSync(join(tmpdir(), 'refcount-e2e-')), 'pglite');
+const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+
+/** A new empty database beside the one DATABASE_URL names; `drop` removes it. */
+async function freshPostgres(url) {
+  const { default: pg } = await import('postgres');
+  const at = (name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  const prefix = `${new URL(url).pathname.slice(1) || 'refcount'}_e2e_`;
+  const name = `${prefix}${process.pid}`;
+  const admin = () => pg(at('postgres'), { max: 1, onnotice: () => {} });
+  const sql = admin();
+  // A run that was killed could not drop its database: drop those whose process is gone.
+  const alive = (pid) => {
+    try {
+      return process.kill(pid, 0);
+    } catch {
+      return false;
+    }
+  };
+  for (const { datname } of await sql`select datname from pg_database where starts_with(datname, ${prefix})`) {
+    const pid = Number(datname.slice(prefix.length));
+    if (pid === process.pid || !alive(pid)) await sql.unsafe(`drop database if exists "${datname}" with (force)`);
+  }
+  await sql.unsafe(`create database "${name}"`);
+  await sql.end();
+  process.stderr.write(`e2e: PostgreSQL database ${name}\n`);
+  return {
+    url: at(name),
+    publicId: async (workspaceId) => {
+      const db = pg(at(name), { max: 1, onnotice: () => {} });
+      const [row] = await db`select public_id from workspaces where id = ${workspaceId}`;
+      await db.end();
+      return row?.public_id;
+    },
+    drop: async () => {
+      const a = admin();
+      await a.unsafe(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
 // E-mails go to a real SMTP server in this process; each one received is appended to a file the
 // specs read (e2e/support.ts mailTo), named by the port like the demo file below.
 const { startSmtp } = await import('../server/testing/smtp.ts');
@@ -15,7 +57,7 @@ const smtp = await startSmtp({ onMessage: (m) => appendFileSync(mailbox, `${JSON
 const env = {
   ...process.env,
   PGLITE_DIR: dir,
-  DATABASE_URL: '',
+  DATABASE_URL: postgres?.url ?? '',
   NODE_ENV: 'production',
   NEXT_TELEMETRY_DISABLED: '1',
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
@@ -30,11 +72,15 @@ const demo = JSON.parse(seed.stdout);
 process.stderr.write(`e2e: seeded demo workspace ${demo.workspaceId}\n`);
 // Specs that drive the browser snippet need the demo's public workspace id and key: handed over
 // in a file named by the port (read before the server opens the directory; one process at a time).
-const { PGlite } = await import('@electric-sql/pglite');
-const pg = await PGlite.create(dir);
-const { rows } = await pg.query('select public_id from workspaces where id = $1', [demo.workspaceId]);
-await pg.close();
-writeFileSync(join(tmpdir(), `refcount-e2e-demo-${process.env.PORT ?? 3000}.json`), JSON.stringify({ ...demo, publicId: rows[0]?.public_id }), { mode: 0o600 });
+async function embeddedPublicId(workspaceId) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = await PGlite.create(dir);
+  const { rows } = await pg.query('select public_id from workspaces where id = $1', [workspaceId]);
+  await pg.close();
+  return rows[0]?.public_id;
+}
+const publicId = postgres ? await postgres.publicId(demo.workspaceId) : await embeddedPublicId(demo.workspaceId);
+writeFileSync(join(tmpdir(), `refcount-e2e-demo-${process.env.PORT ?? 3000}.json`), JSON.stringify({ ...demo, publicId }), { mode: 0o600 });
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], { env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => void smtp.close().then(() => process.exit(code ?? 0)));
+server.on('exit', (code) => void Promise.all([smtp.close(), postgres?.drop()]).finally(() => process.exit(code ?? 0)));

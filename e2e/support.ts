@@ -37,7 +37,7 @@ export async function addViewer(page: Page, browser: Browser, prefix = 'viewer')
   const ctx = await browser.newContext();
   const viewer = await ctx.newPage();
   await signIn(viewer, email, 'viewer-pass');
-  return { viewer, ctx };
+  return { viewer, ctx, email };
 }
 
 const mailbox = () => join(tmpdir(), `refcount-e2e-mail-${port}.jsonl`);

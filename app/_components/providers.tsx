@@ -4,6 +4,8 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/routers/root';
+import { errorWords, type ApiError } from './error-words';
+import { Toaster } from './toast';
 
 // Dashboard pages call the same routers as /v1, through /api/trpc with the session cookie.
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
@@ -15,15 +17,15 @@ export function Providers({ children, url = '/api/trpc' }: { children: ReactNode
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        {children}
+        <Toaster>{children}</Toaster>
       </TRPCProvider>
     </QueryClientProvider>
   );
 }
 
-/** The contract's error text for a failed call, to show next to the form that caused it. */
+/** A failed call in words a manager understands (error-words.ts), to show next to the form that caused it. */
 export function errorText(err: unknown): string | null {
   if (!err) return null;
-  const api = (err as { data?: { api?: { error: string; detail?: string } } }).data?.api;
-  return api ? (api.detail ?? api.error) : 'Something went wrong; try again.';
+  const api = (err as { data?: { api?: ApiError } }).data?.api;
+  return api ? errorWords(api) : 'The server could not be reached: check your connection and try again.';
 }

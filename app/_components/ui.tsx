@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useState } from 'react';
+import { formatMoney, parseMoney } from '@/server/lib/money';
 import { errorText, useTRPC } from './providers';
 
 // Small building blocks shared by the dashboard and the portal pages.
@@ -42,13 +43,12 @@ export function Badge({ value }: { value: string }) {
   return <span className={`rounded px-2 py-0.5 text-xs font-medium ${BADGE[value] ?? 'bg-slate-200 text-slate-700'}`}>{value.replace(/_/g, ' ')}</span>;
 }
 
-/** Minor units to a localised amount: 12345 usd → $123.45. */
-export function money(minor: number, currency = 'usd') {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
-}
+/** Minor units as a person reads them, per currency (server/lib/money.ts): 12345 usd → $123.45, 5000 jpy → ¥5,000. */
+export const money = (minor: number, currency = 'usd') => formatMoney(minor, currency);
 
+/** The tail of an id, for records that have no name (an API key, a job's target). */
+export const shortId = (id: string | null) => (id ? id.slice(-8) : '—');
 export const date = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-export const shortId = (id: string) => id.slice(-8);
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -87,12 +87,34 @@ export function Table({ head, children, label }: { head: ReactNode[]; children: 
   );
 }
 
-/** Loading / error / empty states for a query, so every page says what is happening. */
-export function QueryState({ q, empty, children }: { q: { isLoading: boolean; error: unknown }; empty?: boolean; children: ReactNode }) {
+/**
+ * Loading / error / empty states for a query, so every page says what is happening. `onEmpty`
+ * says what to do next (and offers the button to do it) when the list is empty.
+ */
+export function QueryState({ q, empty, onEmpty, children }: { q: { isLoading: boolean; error: unknown }; empty?: boolean; onEmpty?: ReactNode; children: ReactNode }) {
   if (q.isLoading) return <p className="text-sm text-slate-500">Loading…</p>;
   if (q.error) return <ErrorNote error={q.error} />;
-  if (empty) return <p className="rounded-lg bg-white p-6 text-sm text-slate-500 shadow-sm">Nothing here yet.</p>;
+  if (empty) return <EmptyState>{onEmpty ?? 'Nothing here yet.'}</EmptyState>;
   return <>{children}</>;
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <div data-testid="empty-state" className="space-y-3 rounded-lg bg-white p-6 text-sm text-slate-600 shadow-sm">{children}</div>;
+}
+
+/** The program's currency (settings), for forms that take an amount before any record names one. */
+export function useProgramCurrency() {
+  const trpc = useTRPC();
+  return useQuery(trpc.settings.get.queryOptions({})).data?.data.currency ?? 'usd';
+}
+
+/**
+ * A typed amount to minor units of `currency`, or the sentence saying what is wrong with it
+ * ("Amount: use at most 2 decimals."), for forms that take money.
+ */
+export function amountOrProblem(label: string, text: string, currency: string): { minor: number; problem: null } | { minor: null; problem: string } {
+  const r = parseMoney(text, currency);
+  return r.ok ? { minor: r.minor, problem: null } : { minor: null, problem: `${label}: ${r.reason}.` };
 }
 
 export function ErrorNote({ error }: { error: unknown }) {
@@ -167,13 +189,13 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   );
 }
 
-/** Display names for the affiliate ids on one page of a list, in one request; the id's tail until they arrive. */
+/** Display names for the affiliate ids on one page of a list, in one request; '…' until they arrive. */
 export function useAffiliateNames(ids: string[]) {
   const trpc = useTRPC();
   const unique = [...new Set(ids)].sort();
   const q = useQuery({ ...trpc.affiliates.names.queryOptions({ ids: unique }), enabled: unique.length > 0 });
   const names = new Map((q.data?.data ?? []).map((a) => [a.id, a.label]));
-  return (id: string) => names.get(id) ?? shortId(id);
+  return (id: string) => names.get(id) ?? (q.isFetched ? 'unknown affiliate' : '…');
 }
 
 /** A list's filter select ("All" plus the values), its value kept in the URL by the caller. */

@@ -7,6 +7,7 @@ import { focus } from '../_components/ui';
 
 const NAV = [
   ['/dashboard', 'Overview'],
+  ['/dashboard/reports', 'Reports'],
   ['/dashboard/campaigns', 'Campaigns'],
   ['/dashboard/affiliates', 'Affiliates'],
   ['/dashboard/conversions', 'Conversions'],
@@ -15,15 +16,17 @@ const NAV = [
   ['/dashboard/risk', 'Risk'],
   ['/dashboard/products', 'Products'],
   ['/dashboard/rewards', 'Rewards'],
+  ['/dashboard/integrations', 'Integrations'],
   ['/dashboard/webhooks', 'Webhooks'],
   ['/dashboard/settings', 'Settings'],
+  ['/dashboard/activity', 'Activity'],
   ['/docs', 'API docs'],
 ] as const;
 
 // The overview is only "current" on itself; every other section also owns its detail pages.
 const isCurrent = (path: string, href: string) => (href === '/dashboard' ? path === href : path === href || path.startsWith(`${href}/`));
 
-/** Sidebar from 768 px; on a phone the twelve links fold behind a Menu button so the page starts at the top. */
+/** Sidebar from 768 px; on a phone the thirteen links fold behind a Menu button so the page starts at the top. */
 export function DashboardNav({ email }: { email: string | null | undefined }) {
   const path = usePathname();
   const [open, setOpen] = useState(false);

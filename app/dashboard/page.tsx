@@ -2,61 +2,28 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '../_components/providers';
-import { Card, PageHeader, QueryState, focus, money } from '../_components/ui';
+import { PageHeader, focus } from '../_components/ui';
 import { Kpis } from './_stats/kpis';
 import { MetricChart } from './_stats/metric-chart';
 import { AttentionStrip } from './attention';
+import { TopAffiliates } from './reports/breakdowns';
 
 export default function OverviewPage() {
   const trpc = useTRPC();
   // Reports default to the last 30 days in the workspace time zone, read from the daily rollups.
-  const summary = useQuery(trpc.reports.summary.queryOptions({}));
-  const top = useQuery(trpc.reports.affiliates.queryOptions({ sort: 'revenue', limit: 5 }));
-  const s = summary.data?.data;
-  const currency = s?.currency ?? 'usd';
-
+  const s = useQuery(trpc.reports.summary.queryOptions({})).data?.data;
   return (
     <div className="space-y-6">
-      <PageHeader title="Overview">{s && <p className="text-sm text-slate-600">{s.from} – {s.to}</p>}</PageHeader>
+      <PageHeader title="Overview">
+        <p className="text-sm text-slate-600">
+          {s && `${s.from} – ${s.to} · `}
+          <Link className={`text-indigo-700 underline ${focus}`} href="/dashboard/reports">Other ranges and breakdowns</Link>
+        </p>
+      </PageHeader>
       <AttentionStrip />
       <Kpis />
       <MetricChart />
-      <Card title="Top affiliates (30 days)">
-        <QueryState q={top}>
-          {(top.data?.data ?? []).length === 0 ? (
-            <p className="text-sm text-slate-500">No activity yet.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm" aria-label="Top affiliates">
-                <thead className="text-left text-slate-600">
-                  <tr>
-                    <th className="py-2 pr-3 font-medium">Affiliate</th>
-                    <th className="py-2 pr-3 text-right font-medium">Clicks</th>
-                    <th className="py-2 pr-3 text-right font-medium">Conversions</th>
-                    <th className="py-2 pr-3 text-right font-medium">Revenue</th>
-                    <th className="py-2 text-right font-medium">Commissions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {top.data!.data.map((a) => (
-                    <tr key={a.affiliate_id} className="border-t">
-                      <td className="py-2 pr-3">
-                        <Link href={`/dashboard/affiliates/${a.affiliate_id}`} className={`text-indigo-700 hover:underline ${focus}`}>
-                          {a.name ?? a.ref_code}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-3 text-right">{a.clicks}</td>
-                      <td className="py-2 pr-3 text-right">{a.conversions}</td>
-                      <td className="py-2 pr-3 text-right">{money(a.revenue, currency)}</td>
-                      <td className="py-2 text-right">{money(a.commissions, currency)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </QueryState>
-      </Card>
+      <TopAffiliates filters={{}} currency={s?.currency ?? 'usd'} limit={5} />
     </div>
   );
 }

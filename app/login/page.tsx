@@ -1,7 +1,9 @@
 'use client';
 import { signIn } from 'next-auth/react';
+import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { Suspense, useState, type FormEvent } from 'react';
+import { SIGN_IN_LIMITED, SIGN_IN_LIMITED_TEXT } from '@/server/contracts/sign-in';
 
 // callbackUrl comes from the address bar: '//evil.example' or '/\\evil.example' would leave the site.
 function sameSiteOnly(target: string | null) {
@@ -20,7 +22,8 @@ function LoginForm() {
     const form = new FormData(e.currentTarget);
     const res = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
     setBusy(false);
-    if (res?.ok) router.push(next);
+    if (res?.error === SIGN_IN_LIMITED) setError(SIGN_IN_LIMITED_TEXT);
+    else if (res?.ok) router.push(next);
     else setError('E-mail or password is wrong.');
   }
 
@@ -39,6 +42,9 @@ function LoginForm() {
       <button disabled={busy} className="w-full rounded bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-400 disabled:opacity-60">
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
+      <p className="text-center text-sm">
+        Forgot your password? <Link href="/forgot-password" className="text-indigo-700 underline">Reset it</Link>
+      </p>
     </form>
   );
 }

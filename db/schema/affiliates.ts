@@ -26,6 +26,10 @@ export const affiliates = pgTable(
     // Set while a manager holds the affiliate's commissions (a risk response): payout batches skip
     // them until it is cleared. Kept from the first hold, so it says how long payment has waited.
     commissionsHeldAt: ts('commissions_held_at'),
+    // Set when the affiliate applied on the public join page (/join/{program}), with its answer to
+    // "how will you promote us?": the dashboard lists these applications for review.
+    appliedAt: ts('applied_at'),
+    applicationNote: text('application_note'),
   },
   (t) => [
     // invite is idempotent on e-mail, compared case-insensitively, per workspace

@@ -12,3 +12,5 @@ export * from './money';
 export * from './webhooks';
 export * from './risk';
 export * from './idempotency';
+export * from './audit';
+export * from './integrations';

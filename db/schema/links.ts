@@ -11,6 +11,8 @@ export const links = pgTable(
     domainId: uuid('domain_id'),
     refParam: text('ref_param').notNull(),
     destinationUrl: text('destination_url'),
+    // Added to the referral URL (?sub_id=…) so an affiliate tells its placements apart in click URLs.
+    subId: text('sub_id'),
     createdAt: createdAt(),
   },
   (t) => [

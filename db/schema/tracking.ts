@@ -56,6 +56,9 @@ export const dailyRollups = pgTable(
     day: text('day').notNull(),
     campaignId: uuid('campaign_id').notNull(),
     affiliateId: uuid('affiliate_id').notNull(),
+    // Money of one currency per row, so reports never add yen to dollars: conversions write their
+    // currency's row; clicks, which carry no money, write the '' row. Counts add across rows.
+    currency: text('currency').notNull().default(''),
     clicks: integer('clicks').notNull().default(0),
     leads: integer('leads').notNull().default(0),
     sales: integer('sales').notNull().default(0),
@@ -63,8 +66,8 @@ export const dailyRollups = pgTable(
     commissions: money('commissions').notNull().default(0),
   },
   (t) => [
-    // one row per (workspace, day, campaign, affiliate), upserted on write
-    uniqueIndex('daily_rollups_uq').on(t.workspaceId, t.day, t.campaignId, t.affiliateId),
+    // one row per (workspace, day, campaign, affiliate, currency), upserted on write
+    uniqueIndex('daily_rollups_uq').on(t.workspaceId, t.day, t.campaignId, t.affiliateId, t.currency),
     index('daily_rollups_affiliate_idx').on(t.workspaceId, t.affiliateId, t.day),
   ],
 );

@@ -12,10 +12,15 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
     lastLoginAt: ts('last_login_at'),
+    // "Forgot your password?": SHA-256 of the one-time reset link's token, and when it stops working.
+    resetTokenHash: text('reset_token_hash'),
+    resetTokenExpiresAt: ts('reset_token_expires_at'),
   },
   (t) => [
     // sign-in looks a user up by e-mail, case-insensitively
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    // the reset link -> user
+    uniqueIndex('users_reset_token_uq').on(t.resetTokenHash),
   ],
 );
 

@@ -20,7 +20,9 @@ export const workspaces = pgTable(
 );
 
 // One row per workspace, created with it (decisions.md §4 "Settings").
-export const workspaceSettings = pgTable('workspace_settings', {
+export const workspaceSettings = pgTable(
+  'workspace_settings',
+  {
   workspaceId: uuid('workspace_id').primaryKey(),
   autoApproveAffiliates: boolean('auto_approve_affiliates').notNull().default(false),
   autoApproveCommissions: boolean('auto_approve_commissions').notNull().default(false),
@@ -30,5 +32,17 @@ export const workspaceSettings = pgTable('workspace_settings', {
   timezone: text('timezone').notNull().default('UTC'),
   // Product catalog policy: do sales of uncataloged products earn the campaign default rate?
   commissionUnmappedProducts: boolean('commission_unmapped_products').notNull().default(true),
+  // Branding of the portal and the join page; the workspace name stands in for an unset program name.
+  programName: text('program_name'),
+  logoUrl: text('logo_url'),
+  brandColor: text('brand_color'),
+  termsUrl: text('terms_url'),
+  // The public join page /join/{join_slug} (the workspace's public id works too).
+  joinSlug: text('join_slug'),
   updatedAt: updatedAt(),
-});
+  },
+  (t) => [
+    // /join/{slug} -> workspace
+    uniqueIndex('workspace_settings_join_slug_uq').on(t.joinSlug),
+  ],
+);

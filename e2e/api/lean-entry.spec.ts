@@ -11,7 +11,13 @@ test('/v1 on the lean entry speaks the error contract; /docs renders the documen
   expect(doc.status()).toBe(200);
   expect((await doc.json()).paths['/campaigns']).toBeTruthy();
 
+  // /docs: RapiDoc (bundled) renders the same document, with try-it, and a way back.
+  // On a phone it renders every operation in one column, each with its try-it button.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/docs');
-  await expect(page.getByRole('heading', { name: /Refcount API/ })).toBeVisible();
-  await expect(page.getByText('/v1/campaigns/{id}/status')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Refcount API reference' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByText('Activate, pause or archive a campaign').first()).toBeAttached({ timeout: 20_000 });
+  await expect(page.getByText('/campaigns/{id}/status').first()).toBeAttached();
+  await expect(page.getByRole('button', { name: 'TRY' }).first()).toBeAttached();
 });

@@ -15,7 +15,7 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await page.getByLabel('Hold period (days)').fill('0');
   await page.getByLabel(/Minimum payout/).fill('10');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await page.getByLabel('track').check();
   await page.getByRole('button', { name: 'Create key' }).click();
   const key = (await page.getByTestId('new-key').textContent())!.trim();
@@ -36,10 +36,11 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await page.getByLabel('Affiliate e-mail').fill(email);
   await page.getByLabel('Affiliate name').fill(`Ann ${stamp}`);
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invited ${email}`)).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: `Invited ${email}` })).toBeVisible();
+  await expect(page.getByLabel('Affiliate e-mail')).toHaveValue('');
   await page.getByLabel('Status').selectOption('pending');
   await expect(page).toHaveURL(/status=pending/);
-  const row = page.getByRole('row', { name: new RegExp(`Ann ${stamp}`) });
+  const row = page.getByRole('table', { name: 'Affiliates' }).getByRole('row', { name: new RegExp(`Ann ${stamp}`) });
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(row).toHaveCount(0);
   await shot(page, 'affiliates');
@@ -48,7 +49,10 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await page.getByRole('link', { name: `Ann ${stamp}` }).click();
   await page.waitForURL(/\/dashboard\/affiliates\/[0-9a-f-]{36}$/);
   const affiliateId = page.url().split('/').pop()!;
+  await expect(page.getByTestId('default-link')).toContainText('?ref=');
+  await page.getByLabel('Sub-id (optional)').fill('newsletter');
   await page.getByRole('button', { name: 'Create link' }).click();
+  await expect(page.getByRole('region', { name: 'Referral links' })).toContainText('sub_id=newsletter');
   await page.getByRole('button', { name: 'New invitation link' }).click();
   const acceptUrl = (await page.getByTestId('secret').textContent())!.trim();
   expect(acceptUrl).toContain('/portal/accept?token=');
@@ -62,8 +66,9 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await aff.getByLabel('New password').fill('affiliate-pass');
   await aff.getByRole('button', { name: 'Set password and continue' }).click();
   await expect(aff).toHaveURL(/\/portal$/);
-  await expect(aff.getByTestId('referral-link')).toHaveCount(1);
-  await expect(aff.getByTestId('referral-link')).toContainText(`=${refCode}`);
+  // The default link and the one the manager made.
+  await expect(aff.getByTestId('referral-link')).toHaveCount(2);
+  await expect(aff.getByTestId('referral-link').first()).toContainText(`=${refCode}`);
 
   // A tracked click and sale from the shop's server.
   const auth = { Authorization: `Bearer ${key}` };
@@ -86,7 +91,7 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await page.getByLabel('Select all').check();
   await page.getByRole('button', { name: 'Approve selected' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Nothing here yet.')).toBeVisible();
+  await expect(page.getByTestId('empty-state')).toContainText('No commission matches these filters.');
   await page.goto(`/dashboard/commissions?affiliate_id=${affiliateId}`);
   await expect(page.getByRole('row', { name: /approved/ })).toHaveCount(1);
   await shot(page, 'commissions');

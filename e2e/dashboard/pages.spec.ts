@@ -9,7 +9,7 @@ test.beforeEach(async ({ page }) => {
 
 test('overview reads the reports: KPIs, a metric switch and top affiliates', async ({ page }) => {
   await page.goto('/dashboard');
-  // The demo seeds 72 back-dated clicks and $474.00 of net revenue (other specs may add to both).
+  // The demo seeds 300+ back-dated clicks and $903.00 of net revenue in 30 days (other specs may add to both).
   await expect(page.getByTestId('kpi-clicks')).toHaveText(/^\d+$/);
   expect(Number(await page.getByTestId('kpi-clicks').textContent())).toBeGreaterThanOrEqual(72);
   await expect(page.getByTestId('kpi-revenue')).toHaveText(/^\$\d/);
@@ -91,7 +91,7 @@ test('rewards: add a library reward and archive it', async ({ page }) => {
 test('a viewer sees the new pages without write actions', async ({ page, browser }) => {
   const { viewer, ctx } = await addViewer(page, browser, 'viewer-pages');
   await viewer.goto('/dashboard/risk');
-  await expect(viewer.getByRole('list', { name: 'Risk queue' }).or(viewer.getByText('Nothing here yet.'))).toBeVisible();
+  await expect(viewer.getByRole('list', { name: 'Risk queue' }).or(viewer.getByTestId('empty-state'))).toBeVisible();
   await expect(viewer.getByRole('button', { name: /Dismiss|Suspend/ })).toHaveCount(0);
   await viewer.goto('/dashboard/webhooks');
   await expect(viewer.getByRole('heading', { name: 'Webhooks' })).toBeVisible();

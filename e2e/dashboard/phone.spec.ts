@@ -5,6 +5,7 @@ import { signIn } from '../support';
 // (wide tables scroll inside their own box), and the menu folds. Screenshots: test-results/screens/*-phone.png.
 const PAGES = [
   ['/dashboard', 'Overview', 'overview'],
+  ['/dashboard/reports', 'Reports', 'reports'],
   ['/dashboard/campaigns', 'Campaigns', 'campaigns'],
   ['/dashboard/affiliates', 'Affiliates', 'affiliates'],
   ['/dashboard/conversions', 'Conversions', 'conversions'],
@@ -13,8 +14,10 @@ const PAGES = [
   ['/dashboard/risk', 'Risk triage', 'risk'],
   ['/dashboard/products', 'Products', 'products'],
   ['/dashboard/rewards', 'Rewards', 'rewards'],
+  ['/dashboard/integrations', 'Integrations', 'integrations'],
   ['/dashboard/webhooks', 'Webhooks', 'webhooks'],
   ['/dashboard/settings', 'Settings', 'settings'],
+  ['/dashboard/activity', 'Activity', 'activity'],
 ] as const;
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

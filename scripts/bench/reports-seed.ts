@@ -3,6 +3,7 @@
 import postgres from 'postgres';
 import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
+import { systemActor } from '@/server/domain/context';
 import { createWorkspaceKey } from '@/server/domain/keys/workspace-keys';
 import { createWorkspace } from '@/server/domain/workspaces/create-workspace';
 
@@ -119,7 +120,7 @@ export async function describeSeeded(url: string) {
   const [ws] = await sql.unsafe<{ id: string }[]>(`select id from workspaces limit 1`);
   const [campaign] = await sql.unsafe<{ id: string }[]>(`select id from campaigns order by name limit 1`);
   const database = await openDatabase({ url, max: 1 });
-  const { token } = await createWorkspaceKey(database.db, { workspaceId: ws.id, scopes: ['read'] });
+  const { token } = await createWorkspaceKey({ db: database.db, workspaceId: ws.id, actor: systemActor('seed') }, { scopes: ['read'] });
   await database.close();
   const [counts] = await sql.unsafe<{ clicks: number; conversions: number; rollups: number; first: string; last: string }[]>(`
     select (select count(*)::int from clicks) as clicks, (select count(*)::int from conversions) as conversions,

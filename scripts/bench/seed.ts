@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { affiliates, campaigns, commissionRules } from '@/db/schema';
+import { systemActor } from '@/server/domain/context';
 import { createWorkspaceKey } from '@/server/domain/keys/workspace-keys';
 import { createWorkspace } from '@/server/domain/workspaces/create-workspace';
 
@@ -26,7 +27,7 @@ export async function seedBench(url: string, refs: number) {
     }));
     await db.insert(affiliates).values(rows);
   }
-  const { token } = await createWorkspaceKey(db, { workspaceId: ws.id, scopes: ['track'] });
+  const { token } = await createWorkspaceKey({ db, workspaceId: ws.id, actor: systemActor('seed') }, { scopes: ['track'] });
   await database.close();
   return { workspaceId: ws.id, token };
 }

@@ -7,11 +7,14 @@ import { parseArgs } from 'node:util';
 import type { RiskFlag } from '@/server/contracts/risk';
 import { FLAG_FEATURES } from '@/server/domain/risk/features';
 import { flagsOf, levelOf, riskModel, scoreFeatures } from '@/server/domain/risk/model';
+import { benchUnseen } from './bench-unseen';
 import { buildExamples } from './evaluate';
 import { PATTERNS } from './fraud-patterns';
 import { countFlag, flagPrecision, pct, precision, recall, rocAuc } from './metrics';
 
-const { values } = parseArgs({ options: { seed: { type: 'string', default: '1001' }, programs: { type: 'string', default: '12' } } });
+const { values } = parseArgs({
+  options: { seed: { type: 'string', default: '1001' }, programs: { type: 'string', default: '12' }, 'unseen-programs': { type: 'string', default: '14' } },
+});
 const seed = Number(values.seed);
 const programs = Number(values.programs);
 
@@ -55,6 +58,9 @@ for (const pattern of [null, ...PATTERNS]) {
 const levels = Object.fromEntries(['low', 'medium', 'high', 'critical'].map((l) => [l, scored.filter((e) => levelOf(e.score) === l).length]));
 console.log(`\nlevels: ${JSON.stringify(levels)}`);
 
+// The same generator with a new seed flatters the model; the unseen corpus is the honest test. It
+// is reported, not gated: a target tuned to it would make it one more training set.
+await benchUnseen(seed + 1000, Number(values['unseen-programs']), console.log);
 const ok = auc >= 0.9 && precision(high) >= 0.8;
-console.log(`\ntargets (AUC >= 0.9, precision >= 0.8 at high/critical): ${ok ? 'met' : 'NOT met'}`);
+console.log(`\ntargets on the held-out corpus (AUC >= 0.9, precision >= 0.8 at high/critical at its share of fraud): ${ok ? 'met' : 'NOT met'}`);
 process.exitCode = ok ? 0 : 1;

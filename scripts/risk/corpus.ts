@@ -93,7 +93,7 @@ async function writeProgram(db: Db, rng: Rng, name: string): Promise<Labelled[]>
   return labels;
 }
 
-async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 1000) {
+export async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 1000) {
   for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size) as never);
 }
 
@@ -101,7 +101,7 @@ async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0], rows:
  * Clicks are most of the corpus: they go in as one JSON document per chunk, which PGlite parses
  * several times faster than thousands of bound parameters.
  */
-async function insertClicks(db: Db, rows: ClickRow[], size = 20_000) {
+export async function insertClicks(db: Db, rows: ClickRow[], size = 20_000) {
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size).map((r) => ({
       id: r.id,

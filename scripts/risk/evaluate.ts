@@ -1,4 +1,4 @@
-import { openDatabase } from '@/db/client';
+import { openDatabase, type Db } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import type { RiskFlag, RiskSignals } from '@/server/contracts/risk';
 import { toFeatures, type FeatureVector } from '@/server/domain/risk/features';
@@ -6,9 +6,15 @@ import { gatherSignals } from '@/server/domain/risk/signals';
 import { affiliates } from '@/db/schema';
 import { eq } from 'drizzle-orm';
 import { CORPUS_NOW, writeCorpus, type Labelled } from './corpus';
-import { EXPECTED } from './fraud-patterns';
+import { EXPECTED, type Pattern } from './fraud-patterns';
 
-export type Example = Labelled & {
+type Expected = { signature: RiskFlag[]; plausible: RiskFlag[] };
+type Base = Omit<Labelled, 'pattern'> & { pattern: string | null };
+/** A corpus writer and what each of its patterns must and may flag. */
+export type CorpusSpec<L extends Base> = { write: (db: Db, seed: number, programs: number) => Promise<L[]>; expected: (pattern: string) => Expected };
+export const TRAINING_CORPUS: CorpusSpec<Labelled> = { write: writeCorpus, expected: (p) => EXPECTED[p as Pattern] };
+
+export type Example<L extends Base = Labelled> = L & {
   fraud: boolean;
   signals: RiskSignals;
   features: FeatureVector;
@@ -21,23 +27,29 @@ export type Example = Labelled & {
  * Generates a corpus into a fresh in-memory PostgreSQL (PGlite) and measures every affiliate with
  * the production signal code, exactly as an assessment would.
  */
-export async function buildExamples(seed: number, programs: number, log = (_: string) => {}): Promise<Example[]> {
+export async function buildExamples<L extends Base = Labelled>(
+  seed: number,
+  programs: number,
+  log = (_: string) => {},
+  corpus: CorpusSpec<L> = TRAINING_CORPUS as unknown as CorpusSpec<L>,
+): Promise<Example<L>[]> {
   const database = await openDatabase();
   try {
     await migrate(database);
     const started = Date.now();
-    const labels = await writeCorpus(database.db, seed, programs);
+    const labels = await corpus.write(database.db, seed, programs);
     log(`corpus seed ${seed}: ${programs} programs, ${labels.length} affiliates written in ${Date.now() - started} ms`);
-    const examples: Example[] = [];
+    const examples: Example<L>[] = [];
     const t = Date.now();
     for (const workspaceId of new Set(labels.map((l) => l.workspaceId))) {
       const targets = await database.db.select().from(affiliates).where(eq(affiliates.workspaceId, workspaceId));
       const signals = await gatherSignals({ ctx: { db: database.db, workspaceId }, now: CORPUS_NOW, targets });
       for (const l of labels.filter((x) => x.workspaceId === workspaceId)) {
         const s = signals.get(l.id)!;
-        const expected = new Set<RiskFlag>(l.pattern ? EXPECTED[l.pattern].signature : []);
+        const e = l.pattern ? corpus.expected(l.pattern) : { signature: [], plausible: [] };
+        const expected = new Set<RiskFlag>(e.signature);
         if (l.disposable) expected.add('disposable_email');
-        const allowed = new Set<RiskFlag>([...expected, ...(l.pattern ? EXPECTED[l.pattern].plausible : [])]);
+        const allowed = new Set<RiskFlag>([...expected, ...e.plausible]);
         examples.push({ ...l, fraud: l.pattern !== null, signals: s, features: toFeatures(s), expected, allowed });
       }
     }

@@ -6,6 +6,12 @@ import type { Example } from './evaluate';
 export const ITERATIONS = 4000;
 export const LEARNING_RATE = 0.5;
 export const L2 = 0.002;
+/**
+ * Raw address concentration raises its flag but stays out of the score: honest audiences behind
+ * carrier NAT concentrate as much as proxies (the unseen-behaviour benchmark showed 89% of them
+ * scored high). It counts in the score through ip_unconverted_share instead.
+ */
+export const FLAG_ONLY: readonly Feature[] = ['ip_top3_share'];
 
 /**
  * Logistic regression by full-batch gradient descent on standardised features, with weights kept
@@ -13,7 +19,7 @@ export const L2 = 0.002;
  * from a quirk of the corpus that more of a fraud signal means less risk. Deterministic: zero
  * start, fixed step, fixed iteration count. Weights are returned on the raw feature scale.
  */
-export function fitLogistic(examples: Example[]) {
+export function fitLogistic(examples: Example[], flagOnly: readonly Feature[] = FLAG_ONLY) {
   const n = examples.length;
   const X = examples.map((e) => FEATURES.map((f) => e.features[f]));
   const y = examples.map((e) => (e.fraud ? 1 : 0));
@@ -34,7 +40,7 @@ export function fitLogistic(examples: Example[]) {
       gb += err / n;
       loss -= (y[i] ? Math.log(p + 1e-12) : Math.log(1 - p + 1e-12)) / n;
     }
-    for (let j = 0; j < w.length; j++) w[j] = Math.max(0, w[j] - LEARNING_RATE * (grad[j] + L2 * w[j]));
+    for (let j = 0; j < w.length; j++) w[j] = flagOnly.includes(FEATURES[j]) ? 0 : Math.max(0, w[j] - LEARNING_RATE * (grad[j] + L2 * w[j]));
     b -= LEARNING_RATE * gb;
   }
   const weights = Object.fromEntries(FEATURES.map((f, j) => [f, w[j] / sd[j]])) as Record<Feature, number>;
@@ -52,11 +58,12 @@ export function fitThresholds(examples: Example[], minPrecision = 0.85): Record<
   for (const [flag, features] of Object.entries(FLAG_FEATURES) as [RiskFlag, Feature[]][]) {
     const candidates = features.map((f) => {
       const values = [...new Set(examples.filter((e) => e.expected.has(flag)).map((e) => e.features[f]).filter((v) => v > 0))].sort((a, b) => a - b);
-      const step = Math.max(1, Math.floor(values.length / 40));
+      // a coarser grid when three features share a flag (40 x 40 pairs, 15 x 15 x 15 triples)
+      const step = Math.max(1, Math.floor(values.length / (features.length > 2 ? 15 : 40)));
       return [...values.filter((_, i) => i % step === 0), Infinity];
     });
     let best = { score: -1, ok: false, cut: features.map(() => Infinity) };
-    const grid = features.length === 1 ? candidates[0].map((v) => [v]) : candidates[0].flatMap((a) => candidates[1].map((b) => [a, b]));
+    const grid = candidates.reduce<number[][]>((acc, values) => acc.flatMap((cut) => values.map((v) => [...cut, v])), [[]]);
     for (const cut of grid) {
       const c = countFlag(examples, (e) => features.some((f, j) => e.features[f] > 0 && e.features[f] >= cut[j]), flag);
       const ok = flagPrecision(c) >= minPrecision;

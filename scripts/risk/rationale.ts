@@ -23,7 +23,7 @@ export const RATIONALE: Record<Feature, { why: string; step: number; unit: strin
     unit: 'robust z',
   },
   ip_top3_share: {
-    why: 'Repeat clicks (beyond one per address) from the three busiest address hashes, over all clicks (at least 20). Proxies of click farms and self-clicking concentrate; real audiences do not.',
+    why: 'Repeat clicks (beyond one per address) from the three busiest address hashes, over all clicks (at least 20). Proxies of click farms and self-clicking concentrate; so does an honest audience behind carrier NAT.',
     step: 0.1,
     unit: '0.1 of clicks',
   },
@@ -51,5 +51,15 @@ export const RATIONALE: Record<Feature, { why: string; step: number; unit: strin
     why: "The affiliate's e-mail or payout e-mail is on the disposable-email-domains list (npm). Cheap throwaway identities go with fraud, but some honest people use them too: supporting evidence only.",
     step: 1,
     unit: 'yes',
+  },
+  ip_unconverted_share: {
+    why: 'The address concentration above, counted only as far as the affiliate converts below the workspace (full weight from two robust z below): farms and proxies concentrate and do not buy; a mobile or campus audience behind carrier NAT concentrates as much but buys like anyone.',
+    step: 0.1,
+    unit: '0.1 of clicks',
+  },
+  unconverted_volume_z: {
+    why: "The workspace velocity z, counted only as far as the affiliate converts below the workspace: volume that does not buy (bots, stuffed cookies) rather than a big honest audience, which does.",
+    step: 1,
+    unit: 'robust z',
   },
 };

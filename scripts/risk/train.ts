@@ -6,12 +6,13 @@ import { join } from 'node:path';
 import { FEATURES } from '@/server/domain/risk/features';
 import { scoreFeatures, type RiskModel } from '@/server/domain/risk/model';
 import { buildExamples } from './evaluate';
-import { fitLogistic, fitThresholds, ITERATIONS, L2, LEARNING_RATE } from './fit';
+import { FLAG_ONLY, fitLogistic, fitThresholds, ITERATIONS, L2, LEARNING_RATE } from './fit';
 import { rocAuc } from './metrics';
 import { RATIONALE } from './rationale';
 
 export const TRAIN_SEED = 7;
 export const TRAIN_PROGRAMS = 16;
+const VERSION = 'logistic-v2';
 
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
@@ -20,7 +21,7 @@ const { weights, intercept, loss } = fitLogistic(examples);
 const thresholds = fitThresholds(examples);
 
 const model: RiskModel & Record<string, unknown> = {
-  version: `logistic-v1-seed${TRAIN_SEED}`,
+  version: `${VERSION}-seed${TRAIN_SEED}`,
   description:
     'Logistic regression over the risk signals of server/domain/risk: score = round(100 / (1 + exp(-(intercept + Σ weight × feature)))). Trained by scripts/risk/train.ts on a synthetic corpus (scripts/risk/corpus.ts); evaluated on a held-out corpus by scripts/risk/bench.ts. A flag is raised when any of its features reaches its threshold (chosen to maximise F1 on the training corpus at precision >= 0.85).',
   intercept: r4(intercept),
@@ -28,7 +29,11 @@ const model: RiskModel & Record<string, unknown> = {
     FEATURES.map((f) => {
       const { why, step, unit } = RATIONALE[f];
       const odds = Math.exp(weights[f] * step);
-      const effect = weights[f] === 0 ? 'Fitted weight 0: adds nothing beyond the other signals on this corpus.' : `Odds ×${odds.toFixed(2)} per ${unit}.`;
+      const effect = FLAG_ONLY.includes(f)
+        ? 'Raises its flag only; kept out of the score (weight 0).'
+        : weights[f] === 0
+          ? 'Fitted weight 0: adds nothing beyond the other signals on this corpus.'
+          : `Odds ×${odds.toFixed(2)} per ${unit}.`;
       return [f, { weight: r4(weights[f]), rationale: `${why} ${effect}` }];
     }),
   ) as RiskModel['weights'],

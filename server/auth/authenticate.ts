@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { memberships } from '@/db/schema';
+import type { Actor as DomainActor } from '../domain/context';
 import { insufficientScope, RefcountError, unauthorized } from '../errors/errors';
 import { spend } from '../lib/rate-limit';
 import type { RequestContext } from '../trpc/context';
@@ -9,9 +10,10 @@ import { grants, scopesOfRole, type NeededScope } from './scopes';
 // The one auth path, as plain functions: the tRPC procedure builders and the tracking fast path
 // both call these, so a key means the same thing everywhere.
 
+/** The request's actor: the domain's key or user actor (the audit log's "who") and what it may do. */
 export type Actor =
-  | { kind: 'key'; keyId: string; scopes: string[] }
-  | { kind: 'user'; userId: string; role: 'owner' | 'admin' | 'viewer'; scopes: string[] };
+  | (Extract<DomainActor, { kind: 'key' }> & { scopes: string[] })
+  | (Extract<DomainActor, { kind: 'user' }> & { role: 'owner' | 'admin' | 'viewer'; scopes: string[] });
 
 async function rateLimit(ctx: RequestContext, subject: string) {
   const { limiter } = ctx.services;
@@ -32,24 +34,45 @@ async function sessionPrincipal(ctx: RequestContext): Promise<{ workspaceId: str
   return { workspaceId: m.workspaceId, actor: { kind: 'user', userId: m.userId, role: m.role, scopes: scopesOfRole(m.role) } };
 }
 
+/**
+ * The key of a REST call, spending its budget. A caller without a valid key spends its
+ * address's budget instead, so guessing tokens is limited like any other traffic.
+ */
+async function keyPrincipal(ctx: RequestContext) {
+  let key: Awaited<ReturnType<typeof resolveKey>>;
+  try {
+    key = await resolveKey(ctx.db, ctx.authorization);
+  } catch (err) {
+    if (RefcountError.is(err) && err.code === 'unauthorized') await rateLimit(ctx, `ip:${ctx.clientIp ?? 'unknown'}`);
+    throw err;
+  }
+  await rateLimit(ctx, key.keyId);
+  return key;
+}
+
+/** Once the caller is known to be allowed, what was wrong with its request is the answer. */
+function answerFraming(ctx: RequestContext) {
+  if (ctx.framingError) throw ctx.framingError;
+}
+
 /** A workspace key (REST) or a member's session (dashboard) allowed `need`, within its rate. */
 export async function authenticateWorkspace(ctx: RequestContext, need: NeededScope) {
   let principal: { workspaceId: string; actor: Actor };
   if (ctx.transport === 'dashboard') principal = await sessionPrincipal(ctx);
   else {
-    const key = await resolveKey(ctx.db, ctx.authorization);
-    await rateLimit(ctx, key.keyId);
+    const key = await keyPrincipal(ctx);
     if (key.family !== 'workspace') throw insufficientScope('workspace_key');
     principal = { workspaceId: key.workspaceId, actor: { kind: 'key', keyId: key.keyId, scopes: key.scopes } };
   }
   if (!grants(principal.actor.scopes, need)) throw insufficientScope(need);
+  answerFraming(ctx);
   return principal;
 }
 
 /** A read-only affiliate key, within its rate. */
 export async function authenticateAffiliate(ctx: RequestContext) {
-  const key = await resolveKey(ctx.db, ctx.authorization);
-  await rateLimit(ctx, key.keyId);
+  const key = await keyPrincipal(ctx);
   if (key.family !== 'affiliate') throw insufficientScope('affiliate_key');
+  answerFraming(ctx);
   return { workspaceId: key.workspaceId, affiliateId: key.affiliateId };
 }

@@ -2,7 +2,9 @@ import type { NextAuthOptions } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { authenticateAffiliateLogin } from '../domain/portal/sign-in';
 import { authenticateUser } from '../domain/users/users';
+import { readConfig } from '../lib/env';
 import { getServices } from '../runtime/services';
+import { guardedSignIn } from './credentials';
 
 const EIGHT_HOURS = 8 * 60 * 60;
 const credentials = { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } };
@@ -12,15 +14,15 @@ const credentials = { email: { label: 'E-mail', type: 'email' }, password: { lab
 // portal endpoint). A token carries one or the other, never both.
 export const authOptions: NextAuthOptions = {
   session: { strategy: 'jwt', maxAge: EIGHT_HOURS },
+  // Session and CSRF cookies only over https once the install is served that way.
+  useSecureCookies: readConfig().publicUrl.startsWith('https:'),
   pages: { signIn: '/login' },
   providers: [
     Credentials({
       name: 'Email',
       credentials,
-      async authorize(credentials) {
-        if (!credentials?.email || !credentials.password) return null;
-        const { database } = await getServices();
-        const user = await authenticateUser(database.db, credentials.email, credentials.password);
+      async authorize(credentials, req) {
+        const user = await guardedSignIn(await getServices(), 'dashboard', credentials, req.headers, authenticateUser);
         return user ? { id: user.id, email: user.email, name: user.name } : null;
       },
     }),
@@ -28,10 +30,8 @@ export const authOptions: NextAuthOptions = {
       id: 'affiliate',
       name: 'Affiliate portal',
       credentials,
-      async authorize(credentials) {
-        if (!credentials?.email || !credentials.password) return null;
-        const { database } = await getServices();
-        const a = await authenticateAffiliateLogin(database.db, credentials.email, credentials.password);
+      async authorize(credentials, req) {
+        const a = await guardedSignIn(await getServices(), 'portal', credentials, req.headers, authenticateAffiliateLogin);
         return a ? { id: a.id, email: a.email, name: a.name, affiliateOf: a.workspaceId } : null;
       },
     }),

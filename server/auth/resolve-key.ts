@@ -9,40 +9,44 @@ export type KeyPrincipal =
   | { family: 'workspace'; keyId: string; workspaceId: string; scopes: string[] }
   | { family: 'affiliate'; keyId: string; workspaceId: string; affiliateId: string };
 
-const TOUCH_EVERY_MS = 60_000;
-const lastTouched = new Map<string, number>();
-
-// Verified keys are remembered for a few seconds so a tracking call costs one round trip, not
-// two. Revocation or an affiliate's status change in this process clears the entry at once;
-// another node sees it within CACHE_MS.
+// No cache of verified keys: every request looks its key up, so a revocation (dashboard, CLI,
+// API) or an affiliate's suspension is refused on the very next request by every process sharing
+// the database. What keeps that cheap is one prepared statement per token family, planned once
+// per connection: one round trip per request (the tracking hot path counts on it).
 // Whose keys work: ACCESS_STATUSES (suspended or rejected affiliates' keys answer like revoked ones).
-const CACHE_MS = 5_000;
-const CACHE_MAX = 10_000;
-const verified = new Map<string, { principal: KeyPrincipal; until: number }>();
-
-export function forgetKey(keyId: string) {
-  for (const [hash, entry] of verified) if (entry.principal.keyId === keyId) verified.delete(hash);
+function prepareLookups(db: DbOrTx) {
+  const hash = sql.placeholder('hash');
+  return {
+    workspace: db
+      .select({ id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes, lastUsedAt: workspaceKeys.lastUsedAt })
+      .from(workspaceKeys)
+      .where(and(eq(workspaceKeys.hash, hash), isNull(workspaceKeys.revokedAt)))
+      .prepare('refcount_resolve_workspace_key'),
+    affiliate: db
+      .select({ id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId, lastUsedAt: affiliateKeys.lastUsedAt })
+      .from(affiliateKeys)
+      .innerJoin(affiliates, and(eq(affiliates.workspaceId, affiliateKeys.workspaceId), eq(affiliates.id, affiliateKeys.affiliateId)))
+      .where(and(eq(affiliateKeys.hash, hash), isNull(affiliateKeys.revokedAt), inArray(affiliates.status, [...ACCESS_STATUSES])))
+      .prepare('refcount_resolve_affiliate_key'),
+  };
 }
 
-/** Called after an affiliate's status changes: its keys are checked against the new status. */
-export function forgetAffiliateKeys(affiliateId: string) {
-  for (const [hash, entry] of verified) if (entry.principal.family === 'affiliate' && entry.principal.affiliateId === affiliateId) verified.delete(hash);
-}
+const lookups = new WeakMap<DbOrTx, ReturnType<typeof prepareLookups>>();
+const lookupsOf = (db: DbOrTx) => {
+  let l = lookups.get(db);
+  if (!l) lookups.set(db, (l = prepareLookups(db)));
+  return l;
+};
 
-function remember(hash: string, principal: KeyPrincipal): KeyPrincipal {
-  if (verified.size >= CACHE_MAX) verified.clear();
-  verified.set(hash, { principal, until: Date.now() + CACHE_MS });
-  return principal;
-}
+const TOUCH_EVERY_MS = 60_000;
 
-// last_used_at is written at most once a minute per key, so a busy key costs no extra writes.
-async function touch(db: DbOrTx, table: typeof workspaceKeys | typeof affiliateKeys, id: string) {
-  const now = Date.now();
-  if ((lastTouched.get(id) ?? 0) > now - TOUCH_EVERY_MS) return;
-  lastTouched.set(id, now);
+// last_used_at is written at most once a minute per key (the row read says when it was last
+// written), so a busy key costs no extra writes; it is a second statement only then.
+async function touch(db: DbOrTx, table: typeof workspaceKeys | typeof affiliateKeys, id: string, lastUsedAt: Date | null) {
+  if (lastUsedAt && lastUsedAt.getTime() > Date.now() - TOUCH_EVERY_MS) return;
   await db
     .update(table)
-    .set({ lastUsedAt: new Date(now) })
+    .set({ lastUsedAt: new Date() })
     .where(and(eq(table.id, id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))));
 }
 
@@ -52,23 +56,14 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
   const family = token ? tokenFamily(token) : null;
   if (!token || !family) throw unauthorized();
   const hash = hashToken(token);
-  const cached = verified.get(hash);
-  if (cached && cached.until > Date.now()) return cached.principal;
   if (family === 'workspace') {
-    const [key] = await db
-      .select({ id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes })
-      .from(workspaceKeys)
-      .where(and(eq(workspaceKeys.hash, hash), isNull(workspaceKeys.revokedAt)));
+    const [key] = await lookupsOf(db).workspace.execute({ hash });
     if (!key || !sameHash(key.hash, hash)) throw unauthorized();
-    await touch(db, workspaceKeys, key.id);
-    return remember(hash, { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes });
+    await touch(db, workspaceKeys, key.id, key.lastUsedAt);
+    return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes };
   }
-  const [key] = await db
-    .select({ id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId })
-    .from(affiliateKeys)
-    .innerJoin(affiliates, and(eq(affiliates.workspaceId, affiliateKeys.workspaceId), eq(affiliates.id, affiliateKeys.affiliateId)))
-    .where(and(eq(affiliateKeys.hash, hash), isNull(affiliateKeys.revokedAt), inArray(affiliates.status, [...ACCESS_STATUSES])));
+  const [key] = await lookupsOf(db).affiliate.execute({ hash });
   if (!key || !sameHash(key.hash, hash)) throw unauthorized();
-  await touch(db, affiliateKeys, key.id);
-  return remember(hash, { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId });
+  await touch(db, affiliateKeys, key.id, key.lastUsedAt);
+  return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId };
 }

@@ -10,7 +10,8 @@ let p: Program;
 let browser: Awaited<ReturnType<typeof startBrowserServer>>;
 let base: string;
 beforeAll(async () => {
-  api = await startTestApi();
+  // The tests stand in for a proxy on loopback, so each call can say its own visitor address.
+  api = await startTestApi({ TRUST_PROXY: 'loopback' });
   p = await startProgram(api, { prefix: 'brw' });
   // A small budget per address so the rate limit is reachable.
   browser = await startBrowserServer(api, 30);

@@ -59,7 +59,7 @@ export function createCollectHandler(services: Services, limiter: RateLimiter) {
       });
       return json(200, { ok: click.ok, visitor_id: click.visitorId }, cors);
     } catch (e) {
-      if (e instanceof RefcountError && e.code === 'link_not_found') return fail(404, 'link_not_found', 'referral code not found', cors);
+      if (RefcountError.is(e) && e.code === 'link_not_found') return fail(404, 'link_not_found', 'referral code not found', cors);
       throw e;
     }
   };

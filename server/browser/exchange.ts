@@ -7,7 +7,7 @@ export type BrowserRequest = {
   header: (name: string) => string | null;
   /** Every header value, to refuse secret keys wherever a careless integration put them. */
   headerValues: () => string[];
-  /** The visitor's address: the first X-Forwarded-For hop, else the socket peer. */
+  /** The visitor's address (server/lib/client-ip.ts: the peer, or past trusted proxies only). */
   ip: string | null;
   body: (limit: number) => Promise<string | null>;
 };
@@ -30,8 +30,6 @@ export function readCookie(req: BrowserRequest, name: string): string | null {
 
 export const visitorCookie = (visitorId: string, secure: boolean) =>
   `${VISITOR_COOKIE}=${encodeURIComponent(visitorId)}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-
-export const forwardedIp = (xff: string | null, socket: string | null | undefined) => xff?.split(',')[0]?.trim() || socket || null;
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): BrowserResponse => ({
   status,

@@ -1,13 +1,14 @@
-import { forwardedIp, type BrowserRequest, type BrowserResponse } from './exchange';
+import { headersClientIp, type TrustProxy } from '../lib/client-ip';
+import type { BrowserRequest, BrowserResponse } from './exchange';
 
-/** Adapts a Fetch API request (Next route handlers); there is no socket, so only X-Forwarded-For. */
-export function fromFetch(request: Request): BrowserRequest {
+/** Adapts a Fetch API request (Next route handlers), which carries no socket of its own. */
+export function fromFetch(request: Request, trust: TrustProxy | null): BrowserRequest {
   return {
     method: request.method.toUpperCase(),
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
     headerValues: () => [...request.headers.values()],
-    ip: forwardedIp(request.headers.get('x-forwarded-for'), null),
+    ip: headersClientIp((name) => request.headers.get(name), trust),
     body: async (limit) => {
       const text = await request.text();
       return Buffer.byteLength(text) > limit ? null : text;

@@ -8,6 +8,7 @@ import { fromNode, writeNode } from './node';
 import { redirectReferral } from './redirect';
 import { serveSnippet } from './snippet';
 
+// Per visitor address, for the collector and the redirect each (two budgets in one limiter).
 export const COLLECT_PER_MINUTE = 120;
 
 const safeDecode = (segment: string) => {
@@ -26,7 +27,7 @@ export function createBrowserRoutes(services: Services, limiter: RateLimiter = c
     if (path === '/refcount.js' && (req.method === 'GET' || req.method === 'HEAD')) return Promise.resolve(serveSnippet(req));
     if (path === '/api/collect') return collect(req);
     const ref = /^\/r\/([^/]+)$/.exec(path);
-    if (ref && (req.method === 'GET' || req.method === 'HEAD')) return redirectReferral(services, req, safeDecode(ref[1]));
+    if (ref && (req.method === 'GET' || req.method === 'HEAD')) return redirectReferral(services, limiter, req, safeDecode(ref[1]));
     return null;
   };
 }
@@ -35,7 +36,7 @@ export function createBrowserRoutes(services: Services, limiter: RateLimiter = c
 export function createNodeBrowserHandler(services: Services, limiter?: RateLimiter) {
   const routes = createBrowserRoutes(services, limiter);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const breq = fromNode(req);
+    const breq = fromNode(req, services.config.trustProxy);
     const pending = routes(breq);
     if (!pending) return false;
     pending

@@ -7,7 +7,8 @@ import { createBrowserRoutes } from './handlers';
 let routes: ReturnType<typeof createBrowserRoutes> | undefined;
 
 export async function handleInNext(request: Request): Promise<Response> {
-  routes ??= createBrowserRoutes(await getServices());
-  const out = await routes(fromFetch(request));
+  const services = await getServices();
+  routes ??= createBrowserRoutes(services);
+  const out = await routes(fromFetch(request, services.config.trustProxy));
   return out ? toFetch(out) : new Response('Not found', { status: 404 });
 }

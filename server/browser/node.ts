@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { forwardedIp, type BrowserRequest, type BrowserResponse } from './exchange';
+import { nodeClientIp, type TrustProxy } from '../lib/client-ip';
+import type { BrowserRequest, BrowserResponse } from './exchange';
 
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+/** The raw body, or null past `limit` bytes (signatures are checked over exactly these bytes). */
+export function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -14,12 +16,14 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
         resolve(null);
       } else chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
 
-export function fromNode(req: IncomingMessage): BrowserRequest {
+const readBody = async (req: IncomingMessage, limit: number) => (await readRawBody(req, limit))?.toString('utf8') ?? null;
+
+export function fromNode(req: IncomingMessage, trust: TrustProxy | null): BrowserRequest {
   const header = (name: string) => {
     const v = req.headers[name.toLowerCase()];
     return Array.isArray(v) ? v.join(', ') : (v ?? null);
@@ -29,7 +33,7 @@ export function fromNode(req: IncomingMessage): BrowserRequest {
     url: new URL(req.url ?? '/', 'http://localhost'),
     header,
     headerValues: () => Object.values(req.headers).flatMap((v) => (Array.isArray(v) ? v : v ? [v] : [])),
-    ip: forwardedIp(header('x-forwarded-for'), req.socket.remoteAddress),
+    ip: nodeClientIp(req, trust),
     body: (limit) => readBody(req, limit),
   };
 }

@@ -1,13 +1,14 @@
 // GET /r/{ref_code}: record the click and send the visitor to the campaign's landing page
 import { referralUrl } from '../contracts/link';
 import { recordClick } from '../domain/tracking/record-click';
+import { spend, type RateLimiter } from '../lib/rate-limit';
 import type { Services } from '../trpc/context';
 import { HANDOFF_PARAM, readCookie, VISITOR_COOKIE, visitorCookie, type BrowserRequest, type BrowserResponse } from './exchange';
 import { referralTargets } from './lookup';
 
-const page = (status: number, message: string): BrowserResponse => ({
+const page = (status: number, message: string, extra: Record<string, string> = {}): BrowserResponse => ({
   status,
-  headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...extra },
   body: `<!doctype html><meta charset="utf-8"><title>${message}</title><h1>${message}</h1>`,
 });
 const notFoundPage = () => page(404, 'Referral link not found');
@@ -17,8 +18,11 @@ const to = (location: string, extra: Record<string, string> = {}): BrowserRespon
   body: '',
 });
 
-export async function redirectReferral(services: Services, req: BrowserRequest, code: string): Promise<BrowserResponse> {
+export async function redirectReferral(services: Services, limiter: RateLimiter, req: BrowserRequest, code: string): Promise<BrowserResponse> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return notFoundPage();
+  // Per visitor address, like the collector: a flood from one address records no clicks.
+  const rate = await spend(limiter, `redirect:${req.ip ?? 'unknown'}`);
+  if (!rate.allowed) return page(429, 'Too many requests', { 'Retry-After': String(rate.resetSeconds) });
   const db = services.database.db;
   const targets = await referralTargets(db, code, req.url.searchParams.get('w'));
   // Two workspaces share the code and the link does not say which: crediting either could pay

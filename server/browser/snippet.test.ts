@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks } from '@/db/schema';
 import { startTestApi, type TestApi } from '../testing/api';
 import { startProgram, type Program } from '../testing/program';
-import { fromFetch, toFetch } from './fetch';
+import { fromFetch as fromRequest, toFetch } from './fetch';
 import { createBrowserRoutes } from './handlers';
 import { SNIPPET } from './snippet';
 import { startBrowserServer } from './test-server';
@@ -75,6 +75,7 @@ describe('the snippet in a page', () => {
 describe('the Next mounts (Fetch API adapter)', () => {
   it('serve the same routes from a Fetch Request', async () => {
     const routes = createBrowserRoutes(api.services);
+    const fromFetch = (r: Request) => fromRequest(r, api.services.config.trustProxy);
     const js = await routes(fromFetch(new Request('http://app.test/refcount.js')))!;
     expect(toFetch(js).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     const body = JSON.stringify({ w: p.ws.publicId, ref: p.b.ref });

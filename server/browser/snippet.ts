@@ -53,7 +53,25 @@ export const SNIPPET = `(function () {
     keep(visitor);
     ready = Promise.resolve(visitor);
   }
-  window.refcount = { visitorId: function () { return visitor; }, ready: ready };
+  // Stripe Checkout: refcount.checkout(params) fills client_reference_id with the visitor id (the
+  // integration links the customer to it); Payment Links and buy buttons on the page get it too.
+  function checkout(params) {
+    params = params || {};
+    if (visitor && !params.client_reference_id) params.client_reference_id = visitor;
+    return params;
+  }
+  function decorate() {
+    if (!visitor || !document.querySelectorAll) return;
+    var links = document.querySelectorAll('a[href^="https://buy.stripe.com/"]');
+    for (var i = 0; i < links.length; i++) {
+      var u = new URL(links[i].href);
+      if (!u.searchParams.get('client_reference_id')) { u.searchParams.set('client_reference_id', visitor); links[i].href = u.toString(); }
+    }
+    var buttons = document.querySelectorAll('stripe-buy-button, stripe-pricing-table');
+    for (var j = 0; j < buttons.length; j++) if (!buttons[j].getAttribute('client-reference-id')) buttons[j].setAttribute('client-reference-id', visitor);
+  }
+  ready.then(function () { document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', decorate) : decorate(); });
+  window.refcount = { visitorId: function () { return visitor; }, ready: ready, checkout: checkout };
 })();
 `;
 

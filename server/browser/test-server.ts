@@ -4,9 +4,13 @@ import { createRateLimiter } from '../lib/rate-limit';
 import type { TestApi } from '../testing/api';
 import { createNodeBrowserHandler } from './handlers';
 
-/** The browser routes on their own port, mounted as the lean entry mounts them (tests only). */
-export async function startBrowserServer(api: TestApi, collectPerMinute = 120) {
-  const handle = createNodeBrowserHandler(api.services, createRateLimiter(collectPerMinute));
+/**
+ * The browser routes on their own port, mounted as the lean entry mounts them (tests only).
+ * `trustProxy` stands in for TRUST_PROXY (default: the api's own setting).
+ */
+export async function startBrowserServer(api: TestApi, collectPerMinute = 120, trustProxy = api.services.config.trustProxy) {
+  const services = { ...api.services, config: { ...api.services.config, trustProxy } };
+  const handle = createNodeBrowserHandler(services, createRateLimiter(collectPerMinute));
   const server = createServer((req, res) => {
     if (!handle(req, res)) res.writeHead(404).end();
   });

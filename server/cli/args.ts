@@ -1,24 +1,42 @@
-/** Minimal `--flag value` / `--switch` parsing for the CLI's handful of options. */
-export function parseArgs(argv: string[]) {
-  const positional: string[] = [];
-  const flags: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith('--')) {
-      positional.push(a);
-      continue;
-    }
-    const [name, inline] = a.slice(2).split('=', 2);
-    if (inline !== undefined) flags[name] = inline;
-    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) flags[name] = argv[++i];
-    else flags[name] = true;
-  }
-  return { positional, flags };
-}
+import { parseArgs } from 'node:util';
+
+// Every option of every command. Strict: a misspelt option is refused rather than ignored.
+const OPTIONS = {
+  json: { type: 'boolean' },
+  name: { type: 'string' },
+  workspace: { type: 'string' },
+  scopes: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  role: { type: 'string' },
+  id: { type: 'string' },
+  to: { type: 'string' },
+  from: { type: 'string' },
+  replace: { type: 'boolean' },
+  'batch-size': { type: 'string' },
+} as const;
 
 export class UsageError extends Error {}
 
-export function flag(flags: Record<string, string | true>, name: string): string {
+/** Where a command reports: one human text, or with --json one JSON document. */
+export type Out = { json: boolean; print: (text: string, json: unknown) => void };
+
+/** `refcount <command words…> [--option value | --option=value | --switch]`. */
+export function parseCommandLine(argv: string[]) {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    return { positional: positionals, flags: values };
+  } catch (err) {
+    // Node's hint about '--' for positionals that start with a dash does not apply here.
+    throw new UsageError((err as Error).message.split('. To specify a positional')[0]);
+  }
+}
+
+export type Flags = ReturnType<typeof parseCommandLine>['flags'];
+
+type TextOption = { [K in keyof Flags]-?: Flags[K] extends string | undefined ? K : never }[keyof Flags];
+
+export function flag(flags: Flags, name: TextOption): string {
   const v = flags[name];
   if (typeof v !== 'string' || !v) throw new UsageError(`--${name} is required`);
   return v;

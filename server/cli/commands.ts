@@ -1,14 +1,24 @@
 import type { Database } from '@/db/client';
 import { migrate } from '@/db/migrate';
+import { systemActor } from '../domain/context';
 import { seedDemo } from '../domain/demo/seed';
 import { createWorkspaceKey, listWorkspaceKeys, revokeWorkspaceKey } from '../domain/keys/workspace-keys';
-import { createUser } from '../domain/users/users';
+import { addMember } from '../domain/team/members';
+import type { Role } from '../domain/users/users';
 import { createWorkspace } from '../domain/workspaces/create-workspace';
-import { readConfig } from '../lib/env';
-import { flag, UsageError } from './args';
+import { readConfig, type Config } from '../lib/env';
+import { flag, UsageError, type Flags, type Out } from './args';
+import { migrateData } from './migrate-data';
 
-type Out = { json: boolean; print: (text: string, json: unknown) => void };
-type Command = (db: Database, flags: Record<string, string | true>, out: Out) => Promise<void>;
+// The operator at the command line, as the audit log names them.
+const CLI = systemActor('cli');
+
+/** A command on the configured database; `args` are the words after the command's name. */
+type Command = (db: Database, flags: Flags, out: Out, args: string[]) => Promise<void>;
+/** A command that opens the databases it needs itself. */
+export type StandaloneCommand = (config: Config, flags: Flags, out: Out) => Promise<void>;
+
+const ROLES: Role[] = ['owner', 'admin', 'viewer'];
 
 // decisions.md §8. Each command prints one human line, or one JSON document with --json.
 export const COMMANDS: Record<string, Command> = {
@@ -26,19 +36,19 @@ export const COMMANDS: Record<string, Command> = {
     out.print(`workspace ${ws.id} (${ws.name})`, { id: ws.id, name: ws.name });
   },
   'keys create': async ({ db }, f, out) => {
-    const scopes = typeof f.scopes === 'string' ? f.scopes.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    const name = typeof f.name === 'string' ? f.name : null;
-    const { key, token } = await createWorkspaceKey(db, { workspaceId: flag(f, 'workspace'), scopes, name });
+    const scopes = f.scopes?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+    const name = f.name ?? null;
+    const { key, token } = await createWorkspaceKey({ db, workspaceId: flag(f, 'workspace'), actor: CLI }, { scopes, name });
     out.print(`${token}\n(key ${key.id}; shown once, store it now)`, { token, id: key.id });
   },
   'keys list': async ({ db }, f, out) => {
-    const keys = await listWorkspaceKeys(db, typeof f.workspace === 'string' ? f.workspace : undefined);
+    const keys = await listWorkspaceKeys(db, f.workspace);
     const rows = keys.map((k) => ({ id: k.id, workspace_id: k.workspaceId, name: k.name, start: k.start, scopes: k.scopes, created_at: k.createdAt.toISOString(), last_used_at: k.lastUsedAt?.toISOString() ?? null, revoked_at: k.revokedAt?.toISOString() ?? null }));
     out.print(rows.map((k) => `${k.id}  ${k.start}…  [${k.scopes.join(',') || 'read'}]  ${k.revoked_at ? 'revoked' : 'active'}  ${k.name ?? ''}`).join('\n') || 'no keys', rows);
   },
-  'keys revoke': async ({ db }, f, out) => {
-    const id = (f._id as string) ?? flag(f, 'id');
-    const key = await revokeWorkspaceKey(db, { id });
+  'keys revoke': async ({ db }, f, out, args) => {
+    const id = args[0] ?? flag(f, 'id');
+    const key = await revokeWorkspaceKey({ db, actor: CLI }, id);
     out.print(`revoked ${key.id}`, { id: key.id, revoked_at: key.revokedAt?.toISOString() });
   },
   worker: async (database, _f, out) => {
@@ -52,14 +62,23 @@ export const COMMANDS: Record<string, Command> = {
     await jobs.stop();
   },
   'user create': async ({ db }, f, out) => {
-    const user = await createUser(db, { email: flag(f, 'email'), password: flag(f, 'password'), workspaceId: flag(f, 'workspace'), role: (f.role as 'owner') ?? 'owner' });
-    out.print(`user ${user.id} (${user.email})`, { id: user.id, email: user.email });
+    const role = f.role ?? 'owner';
+    if (!ROLES.includes(role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+    const ctx = { db, workspaceId: flag(f, 'workspace'), actor: CLI };
+    const user = await addMember({ ctx, actorRole: 'owner', input: { email: flag(f, 'email'), password: flag(f, 'password'), role: role as Role } });
+    out.print(`user ${user.userId} (${user.email})`, { id: user.userId, email: user.email });
   },
 };
 
-export function findCommand(positional: string[]): { command: Command; rest: string[] } {
+export const STANDALONE: Record<string, StandaloneCommand> = { 'migrate-data': migrateData };
+
+type Found = { kind: 'database'; command: Command; rest: string[] } | { kind: 'standalone'; command: StandaloneCommand };
+
+export function findCommand(positional: string[]): Found {
   const two = positional.slice(0, 2).join(' ');
-  if (COMMANDS[two]) return { command: COMMANDS[two], rest: positional.slice(2) };
-  if (positional[0] && COMMANDS[positional[0]]) return { command: COMMANDS[positional[0]], rest: positional.slice(1) };
-  throw new UsageError(`unknown command "${positional.join(' ')}"; commands: ${Object.keys(COMMANDS).join(', ')}`);
+  if (COMMANDS[two]) return { kind: 'database', command: COMMANDS[two], rest: positional.slice(2) };
+  if (positional[0] && COMMANDS[positional[0]]) return { kind: 'database', command: COMMANDS[positional[0]], rest: positional.slice(1) };
+  if (positional[0] && STANDALONE[positional[0]] && positional.length === 1) return { kind: 'standalone', command: STANDALONE[positional[0]] };
+  const names = [...Object.keys(COMMANDS), ...Object.keys(STANDALONE)];
+  throw new UsageError(`unknown command "${positional.join(' ')}"; commands: ${names.join(', ')}`);
 }

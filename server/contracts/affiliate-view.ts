@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { clicks } from '@/db/schema';
-import { iso, timestamp } from './common';
+import { currencyCode, iso, text, timestamp, uuid } from './common';
 
 // What an affiliate key may see of its own affiliate (/v1/affiliate/*): never portal secrets
 // (password or invitation hashes) and, for clicks, never the ip/ua hashes or fingerprints.
@@ -11,12 +11,12 @@ export { affiliateRecord as affiliateProfileRecord, presentAffiliate as presentA
 
 export const affiliateClickRecord = z
   .object({
-    id: z.uuid(),
-    campaign_id: z.uuid(),
-    visitor_id: z.string(),
+    id: uuid,
+    campaign_id: uuid,
+    visitor_id: text(128),
     match_method: z.enum(['cookie', 'fingerprint', 'ip', 'new']),
-    url: z.string().nullable(),
-    referrer: z.string().nullable(),
+    url: text(2200).nullable(),
+    referrer: text(2048).nullable(),
     created_at: timestamp,
   })
   .meta({ id: 'AffiliateClick' });
@@ -46,7 +46,7 @@ export const affiliateStatsRecord = z
     sales: z.number().int(),
     revenue: minor,
     commissions: z.object({ pending: minor, approved: minor, paid: minor }),
-    currency: z.string(),
+    currency: currencyCode,
   })
   .meta({ id: 'AffiliateStats' });
 

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import type { affiliateKeys, affiliates } from '@/db/schema';
-import { iso, isoOrNull, timestamp } from './common';
+import { iso, isoOrNull, text, timestamp, uuid } from './common';
 
 export const affiliateStatus = z.enum(['pending', 'active', 'rejected', 'suspended']);
 
 export const affiliateRecord = z
   .object({
-    id: z.uuid(),
-    email: z.string().nullable(),
-    name: z.string().nullable(),
-    ref_code: z.string(),
+    id: uuid,
+    email: text(254).nullable(),
+    name: text(200).nullable(),
+    ref_code: text(64),
     status: affiliateStatus,
-    campaign_id: z.uuid().nullable(),
-    payout_email: z.string().nullable(),
+    campaign_id: uuid.nullable(),
+    payout_email: text(254).nullable(),
     created_at: timestamp,
     approved_at: timestamp.nullable(),
     commissions_held: z.boolean().describe('true while a manager holds the commissions: payout batches skip them'),
@@ -38,10 +38,10 @@ export const presentAffiliate = (row: typeof affiliates.$inferSelect): Affiliate
 
 export const affiliateInviteRecord = z
   .object({
-    affiliate_id: z.uuid(),
-    ref_code: z.string(),
+    affiliate_id: uuid,
+    ref_code: text(64),
     ref_code_changed: z.boolean().describe('true when a variant was minted because the code was taken'),
-    email: z.string(),
+    email: text(254),
     status: affiliateStatus,
     created: z.boolean().describe('false when the e-mail was already an affiliate (the same record is returned)'),
   })
@@ -49,10 +49,10 @@ export const affiliateInviteRecord = z
 
 export const affiliateKeyRecord = z
   .object({
-    id: z.uuid(),
-    affiliate_id: z.uuid(),
-    name: z.string().nullable(),
-    start: z.string().describe('first characters of the token, for display'),
+    id: uuid,
+    affiliate_id: uuid,
+    name: text(200).nullable(),
+    start: text(16).describe('first characters of the token, for display'),
     created_at: timestamp,
   })
   .meta({ id: 'AffiliateKey' });
@@ -66,5 +66,5 @@ export const presentAffiliateKey = (row: typeof affiliateKeys.$inferSelect): z.i
 });
 
 export const affiliateKeyWithToken = affiliateKeyRecord
-  .extend({ token: z.string().describe('the refa_live_ token; shown only in this response') })
+  .extend({ token: text(64).describe('the refa_live_ token; shown only in this response') })
   .meta({ id: 'AffiliateKeyWithToken' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_TOUCHES } from './limits';
+import { currencyCode, text, uuid } from './common';
 import type { conversions } from '@/db/schema';
 
 // GET /v1/conversions/{id}/attribution: the receipt the commission engine stores in
@@ -10,39 +12,39 @@ const maybe = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
 export const attributionTouch = z
   .looseObject({
-    click_id: maybe(z.string()),
-    affiliate_id: maybe(z.string()),
-    ts: maybe(z.string()),
-    match_method: maybe(z.string()),
+    click_id: maybe(text(36)),
+    affiliate_id: maybe(text(36)),
+    ts: maybe(text(32)),
+    match_method: maybe(text(32)),
     chosen: maybe(z.boolean()).describe('the touch that won under the campaign model'),
   })
   .meta({ id: 'AttributionTouch' });
 
 const storedReceipt = z.looseObject({
-  model: maybe(z.string()),
-  method: maybe(z.string()),
+  model: maybe(text(32)),
+  method: maybe(text(32)),
   confidence: maybe(z.number()),
-  touches: maybe(z.array(attributionTouch)),
-  rule: maybe(z.looseObject({ id: maybe(z.string()), kind: maybe(z.string()), name: maybe(z.string()) })),
+  touches: maybe(z.array(attributionTouch).max(MAX_TOUCHES)),
+  rule: maybe(z.looseObject({ id: maybe(text(36)), kind: maybe(text(32)), name: maybe(text(200)) })),
   amount: maybe(z.number()),
-  currency: maybe(z.string()),
-  reason: maybe(z.string()),
+  currency: maybe(currencyCode),
+  reason: maybe(text(500)),
 });
 
 export const attributionRecord = z
   .looseObject({
-    conversion_id: z.uuid(),
-    model: z.string().nullable().describe('attribution model applied: last_click or first_click'),
-    method: z.string().nullable().describe('how the visitor was matched: cookie, fingerprint, ip, manual_code, ref, customer…'),
+    conversion_id: uuid,
+    model: text(32).nullable().describe('attribution model applied: last_click or first_click'),
+    method: text(32).nullable().describe('how the visitor was matched: cookie, fingerprint, ip, manual_code, ref, customer…'),
     confidence: z.number().nullable(),
-    touches: z.array(attributionTouch).describe('candidate clicks inside the cookie window'),
+    touches: z.array(attributionTouch).max(MAX_TOUCHES).describe('candidate clicks inside the cookie window'),
     rule: z
-      .looseObject({ id: maybe(z.string()), kind: maybe(z.string()), name: maybe(z.string()) })
+      .looseObject({ id: maybe(text(36)), kind: maybe(text(32)), name: maybe(text(200)) })
       .nullable()
       .describe('the commission rule that won, or null'),
     amount: z.number().nullable().describe('commission computed, minor currency units'),
-    currency: z.string().nullable(),
-    reason: z.string().nullable().describe('why nothing or something unusual was computed'),
+    currency: currencyCode.nullable(),
+    reason: text(500).nullable().describe('why nothing or something unusual was computed'),
   })
   .meta({ id: 'Attribution' });
 

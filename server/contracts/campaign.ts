@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import type { campaigns } from '@/db/schema';
-import { iso, timestamp } from './common';
+import { iso, text, timestamp, uuid } from './common';
 
 export const campaignStatus = z.enum(['active', 'paused', 'archived']);
 export const attributionModel = z.enum(['last_click', 'first_click']);
 export const cookieWindowDays = z.number().int().min(1).max(3650);
-export const refParam = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'use 1-32 of A-Z, a-z, 0-9, _ and -');
+export const refParam = z.string().trim().max(32).regex(/^[A-Za-z0-9_-]{1,32}$/, 'use 1-32 of A-Z, a-z, 0-9, _ and -');
 
 export const campaignRecord = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
+    id: uuid,
+    name: text(200),
     status: campaignStatus,
     cookie_window_days: z.number().int(),
     attribution_model: attributionModel,
-    destination_url: z.string().nullable(),
-    additional_referral_links: z.array(z.string()),
-    ref_param: z.string(),
+    destination_url: text(2048).nullable(),
+    additional_referral_links: z.array(text(2048)).max(50),
+    ref_param: text(32),
     created_at: timestamp,
     updated_at: timestamp,
   })

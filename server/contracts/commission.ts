@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import type { commissions } from '@/db/schema';
-import { iso, isoOrNull, timestamp } from './common';
+import { currencyCode, iso, isoOrNull, timestamp, uuid } from './common';
 
 export const commissionStatus = z.enum(['pending', 'approved', 'denied', 'paid', 'reversed']);
 
 export const commissionRecord = z
   .object({
-    id: z.uuid(),
-    affiliate_id: z.uuid(),
-    conversion_id: z.uuid(),
+    id: uuid,
+    affiliate_id: uuid,
+    conversion_id: uuid,
     amount: z.number().int().describe('minor currency units; negative for a clawback'),
-    currency: z.string(),
+    currency: currencyCode,
     status: commissionStatus,
     period_index: z.number().int(),
     created_at: timestamp,
@@ -39,8 +39,8 @@ export const commissionDetailRecord = commissionRecord
     kind: commissionKind.describe('clawback: the negative counterpart of a paid commission whose conversion was reversed'),
     computed_amount: z.number().int().describe('what the rule computed; amount differs when overridden'),
     reward_type: z.enum(['cash', 'non_cash']),
-    rule_id: z.uuid().nullable(),
-    payout_id: z.uuid().nullable(),
+    rule_id: uuid.nullable(),
+    payout_id: uuid.nullable(),
     hold_until: timestamp.nullable(),
     updated_at: timestamp,
   })

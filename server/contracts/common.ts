@@ -1,9 +1,16 @@
 import { z } from 'zod';
 
 // Field shapes shared by contracts (decisions.md §1 limits). Contracts import only zod.
-export const uuid = z.uuid();
+export const uuid = z.uuid().max(36);
 export const recordId = z.string().max(64).describe('record id (uuid)');
-export const timestamp = z.string().describe('ISO 8601 UTC timestamp');
+/** A record of this workspace named in a body or query: empty is an error, never "no change". */
+export const referenceId = z.string().trim().min(1).max(64).describe('id of a record of this workspace (uuid)');
+export const timestamp = z.string().max(32).meta({ format: 'date-time' }).describe('ISO 8601 UTC timestamp');
+/**
+ * A string of a record, bounded as the input that wrote it was: the document declares the bound
+ * and output validation holds every response to it.
+ */
+export const text = (max: number) => z.string().max(max);
 export const name = z.string().trim().min(1).max(200);
 export const email = z.string().trim().max(254).pipe(z.email());
 export const description = z.string().trim().max(1000);
@@ -20,13 +27,37 @@ export const refCode = z
   .min(3)
   .max(64)
   .regex(/^[a-z0-9_-]+$/, 'use 3-64 of a-z, 0-9, _ and -');
+// The ISO 4217 codes this runtime can format: "abc" or "nan" are three letters but no currency.
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
 export const currency = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z]{3}$/, 'a three-letter ISO 4217 code');
+  .length(3)
+  .regex(/^[a-z]{3}$/, 'a three-letter ISO 4217 code')
+  .refine((c) => CURRENCIES.has(c), 'not an ISO 4217 currency code');
+// Dates a caller sends are bounded to the years 2000-2100 (ours, documented in the OpenAPI
+// descriptions): far outside it, ISO strings stop sorting (year 10000, year 0) and PostgreSQL
+// refuses what JavaScript accepts, so nothing past these bounds may reach a loop or a query.
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2100-12-31';
+const inBounds = (value: string) => {
+  const day = value.slice(0, 10);
+  return day >= FIRST_DAY && day <= LAST_DAY;
+};
+const bounded = <T extends z.ZodType<string, string>>(schema: T) =>
+  z.string().trim().max(35).pipe(schema).refine(inBounds, `must fall between ${FIRST_DAY} and ${LAST_DAY}`);
+/** An ISO date-time with offset (Z or ±hh:mm), within the years 2000-2100. */
+export const dateTime = bounded(z.iso.datetime({ offset: true }));
+/** An ISO date (YYYY-MM-DD) or date-time, within the years 2000-2100. */
+export const dateOrDateTime = bounded(z.union([z.iso.date(), z.iso.datetime({ offset: true })]));
+
+/** A currency as records carry it (validated on the way in). */
+export const currencyCode = z.string().max(3).describe('lower-case ISO 4217 code');
+
 export const list = <T extends z.ZodType>(item: T) => z.array(item).max(50);
-export const queryBool = z.stringbool();
+// stringbool takes true/false, 1/0, yes/no, on/off, y/n, enabled/disabled: at most 8 characters.
+export const queryBool = z.stringbool().meta({ maxLength: 8 });
 
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);

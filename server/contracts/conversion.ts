@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { conversions } from '@/db/schema';
-import { iso, timestamp } from './common';
+import { currencyCode, dateOrDateTime, iso, text, timestamp, uuid } from './common';
 
 // decisions.md §4 "Conversion": the stored status is never `voided` (it is stored as reversed).
 export const conversionType = z.enum(['lead', 'sale']);
@@ -9,17 +9,17 @@ export const billingInterval = z.enum(['one_time', 'month', 'year']);
 
 export const conversionRecord = z
   .object({
-    id: z.uuid(),
-    affiliate_id: z.uuid(),
-    campaign_id: z.uuid(),
+    id: uuid,
+    affiliate_id: uuid,
+    campaign_id: uuid,
     type: conversionType,
     status: conversionStatus,
     amount: z.number().int().describe('minor currency units'),
-    currency: z.string(),
-    external_id: z.string(),
+    currency: currencyCode,
+    external_id: text(200),
     ts: timestamp,
-    customer_id: z.string().nullable(),
-    product_id: z.string().nullable(),
+    customer_id: text(200).nullable(),
+    product_id: text(200).nullable(),
     interval: billingInterval.nullable(),
     refunded_amount: z.number().int().describe('minor currency units'),
   })
@@ -47,15 +47,15 @@ export const presentConversion = (row: typeof conversions.$inferSelect): Convers
 export const conversionStatusQuery = z.enum([...conversionStatus.options, 'voided']);
 export const storedConversionStatus = (s: z.infer<typeof conversionStatusQuery>) => (s === 'voided' ? 'reversed' : s);
 
-/** `from`/`to` bounds on ts: an ISO date-time with offset, or a date (midnight UTC). */
-export const tsBound = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+/** `from`/`to` bounds on ts: an ISO date-time with offset, or a date (midnight UTC), 2000-2100. */
+export const tsBound = dateOrDateTime;
 
 // The workspace's view adds what the merchant needs to audit a conversion; the affiliate's view
 // (conversionRecord, /v1/affiliate/conversions) stays without these.
 export const conversionDetailRecord = conversionRecord
   .extend({
     is_test: z.boolean(),
-    match_method: z.string().nullable(),
+    match_method: text(32).nullable(),
     match_confidence: z.number().nullable(),
     created_at: timestamp,
     updated_at: timestamp,

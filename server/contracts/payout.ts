@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { MAX_COMMISSIONS_PER_BATCH } from './limits';
 import type { payouts } from '@/db/schema';
-import { iso, isoOrNull, timestamp } from './common';
+import { currencyCode, iso, isoOrNull, timestamp, uuid } from './common';
 
 export const payoutStatus = z.enum(['pending', 'paid', 'failed', 'canceled']);
 
 export const payoutRecord = z
   .object({
-    id: z.uuid(),
-    affiliate_id: z.uuid(),
+    id: uuid,
+    affiliate_id: uuid,
     amount: z.number().int().describe('minor currency units'),
-    currency: z.string(),
+    currency: currencyCode,
     status: payoutStatus,
-    commission_ids: z.array(z.uuid()),
+    commission_ids: z.array(uuid).max(MAX_COMMISSIONS_PER_BATCH),
     created_at: timestamp,
     paid_at: timestamp.nullable(),
   })

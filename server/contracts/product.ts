@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import type { products } from '@/db/schema';
-import { iso, one, timestamp } from './common';
+import { iso, one, text, timestamp, uuid } from './common';
 
 /** The payment provider's product id (Stripe's `prod_…`); any text up to 200 characters. */
 export const providerProductId = z.string().trim().min(1).max(200);
 
 export const productRecord = z
   .object({
-    id: z.uuid(),
-    provider_product_id: z.string(),
-    name: z.string(),
+    id: uuid,
+    provider_product_id: text(200),
+    name: text(200),
     commissionable: z.boolean(),
-    campaign_id: z.uuid().nullable().describe('set: sales of this product earn that campaign\'s rate'),
+    campaign_id: uuid.nullable().describe('set: sales of this product earn that campaign\'s rate'),
     created_at: timestamp,
   })
   .meta({ id: 'Product' });
 
 export const productOverride = z
-  .object({ id: z.uuid(), provider_product_id: z.string(), name: z.string(), commissionable: z.boolean() })
+  .object({ id: uuid, provider_product_id: text(200), name: text(200), commissionable: z.boolean() })
   .meta({ id: 'ProductOverride' });
 
 export const productPolicyBody = one(

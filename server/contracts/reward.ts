@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { MAX_USAGE_SHOWN } from './limits';
 import type { rewards } from '@/db/schema';
-import { description, iso, timestamp } from './common';
+import { description, iso, text, timestamp, uuid } from './common';
 import { presentTerms, rewardType, termsFields, termsInput } from './terms';
 
 export const rewardTermsInput = termsInput.extend({ description: description.nullable().optional() });
@@ -8,14 +9,15 @@ export type RewardTermsInput = z.infer<typeof rewardTermsInput>;
 
 export const rewardRecord = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
+    id: uuid,
+    name: text(200),
     type: rewardType,
-    terms: z.object({ ...termsFields, description: z.string().nullable() }),
+    terms: z.object({ ...termsFields, description: text(1000).nullable() }),
     archived: z.boolean(),
     used_by_campaigns: z
-      .array(z.object({ id: z.uuid(), name: z.string() }))
-      .describe('campaigns whose rules were copied from this reward, as of this read'),
+      .array(z.object({ id: uuid, name: text(200) }))
+      .max(MAX_USAGE_SHOWN)
+      .describe(`campaigns whose rules were copied from this reward, as of this read (the oldest ${MAX_USAGE_SHOWN})`),
     created_at: timestamp,
   })
   .meta({ id: 'Reward' });

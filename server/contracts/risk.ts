@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { affiliates, riskAssessments } from '@/db/schema';
-import { iso, isoOrNull, timestamp } from './common';
+import { iso, isoOrNull, text, timestamp, uuid } from './common';
 
 export const riskLevel = z.enum(['low', 'medium', 'high', 'critical']);
 export const recommendedAction = z.enum(['none', 'monitor', 'review', 'hold_commissions', 'suspend']);
@@ -41,7 +41,7 @@ export const riskSignals = z.object({
   duplicate_fingerprint: z.object({
     fingerprints: count,
     clicks_with_fingerprint: count,
-    top_partner_ref_code: z.string().nullable().describe('the other affiliate sharing the most clicks by fingerprint'),
+    top_partner_ref_code: text(64).nullable().describe('the other affiliate sharing the most clicks by fingerprint'),
     shared_with_top_partner: count.describe('fingerprints seen on both'),
     clicks_shared_with_top_partner: count.describe("this affiliate's clicks carrying those fingerprints"),
     partners: count.describe('other affiliates whose clicks carry at least one of these fingerprints'),
@@ -62,35 +62,35 @@ export const riskSignals = z.object({
     workspace_rate: share,
   }),
   conversion_rate: z.object({ rate: share.nullable(), workspace_median: share.nullable(), z: zScore }),
-  disposable_email: z.object({ domain: z.string().nullable(), disposable: z.boolean() }),
+  disposable_email: z.object({ domain: text(254).nullable(), disposable: z.boolean() }),
 });
 export type RiskSignals = z.infer<typeof riskSignals>;
 
 export const riskEvidence = riskSignals.extend({
-  features: z.record(z.string(), z.number()).describe("the model's inputs"),
-  contributions: z.record(z.string(), z.number()).describe('weight × feature, in log-odds'),
-  model_version: z.string(),
+  features: z.record(text(64), z.number()).describe("the model's inputs"),
+  contributions: z.record(text(64), z.number()).describe('weight × feature, in log-odds'),
+  model_version: text(64),
   summary_by: z.enum(['rules', 'llm']),
 });
 export type RiskEvidence = z.infer<typeof riskEvidence>;
 
 export const riskAssessmentRecord = z
   .object({
-    id: z.uuid(),
-    affiliate_id: z.uuid(),
+    id: uuid,
+    affiliate_id: uuid,
     risk_level: riskLevel,
     score: z.number().int().describe('0..100, higher is riskier'),
-    summary: z.string(),
+    summary: text(2000),
     recommended_action: recommendedAction,
-    flags: z.array(riskFlag),
+    flags: z.array(riskFlag).max(riskFlag.options.length),
     evidence: riskEvidence.nullable(),
     created_at: timestamp,
     dismissed_at: timestamp.nullable(),
     affiliate: z.object({
-      name: z.string().nullable(),
-      email: z.string().nullable(),
-      ref_code: z.string(),
-      status: z.string(),
+      name: text(200).nullable(),
+      email: text(254).nullable(),
+      ref_code: text(64),
+      status: text(32),
       commissions_held: z.boolean().describe('a manager holds the affiliate\'s commissions out of payouts (PATCH /affiliates/{id})'),
     }),
   })

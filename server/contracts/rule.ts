@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { MAX_OVERRIDES_SHOWN, MAX_RULES_PER_CAMPAIGN } from './limits';
 import type { campaigns, commissionRules, products } from '@/db/schema';
-import { iso, list, name, timestamp, uuid } from './common';
+import { iso, list, name, text, timestamp, uuid } from './common';
 import { presentProductOverride, productOverride, providerProductId } from './product';
 import { presentTerms, rewardType, termsFields, termsInput } from './terms';
 
@@ -8,12 +9,12 @@ export const ruleKind = z.enum(['default', 'product', 'interval']);
 
 export const ruleRecord = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
+    id: uuid,
+    name: text(200),
     kind: ruleKind,
     ...termsFields,
-    product_ids: z.array(z.string()),
-    reward_id: z.uuid().nullable().describe('the library reward the terms were copied from'),
+    product_ids: z.array(text(200)).max(50),
+    reward_id: uuid.nullable().describe('the library reward the terms were copied from'),
     reward_type: rewardType,
     created_at: timestamp,
     updated_at: timestamp,
@@ -32,10 +33,10 @@ export type RuleChange = z.infer<typeof ruleChange>;
 
 export const commissionRuleBody = z.object({
   object: z.literal('commission_rule'),
-  campaign: z.string().describe('the campaign name'),
+  campaign: text(200).describe('the campaign name'),
   data: ruleRecord.nullable().describe('the catch-all (kind default) rule, null when none is set'),
-  rules: z.array(ruleRecord),
-  product_overrides: z.array(productOverride),
+  rules: z.array(ruleRecord).max(MAX_RULES_PER_CAMPAIGN),
+  product_overrides: z.array(productOverride).max(MAX_OVERRIDES_SHOWN).describe(`the oldest ${MAX_OVERRIDES_SHOWN} products redirected to this campaign`),
 });
 
 type RuleRow = typeof commissionRules.$inferSelect;

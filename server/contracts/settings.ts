@@ -1,9 +1,34 @@
 import { z } from 'zod';
 import type { workspaceSettings } from '@/db/schema';
-import { one } from './common';
+import { currencyCode, httpsUrl, name, one, text } from './common';
 
 export const holdDays = z.number().int().min(0).max(3650).describe('days a sale stays pending before it is confirmed');
 export const minPayout = z.number().int().min(0).describe('smallest payout, integer minor units');
+
+// Branding of the portal and the join page (additions to the spec).
+export const programName = name.describe('shown to affiliates on the portal and the join page; null: the workspace name');
+export const logoUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => /^\/[A-Za-z0-9._~/-]*$/.test(v) || (URL.canParse(v) && new URL(v).protocol === 'https:'), 'must start with https:// (or / for a file this install serves)')
+  .describe('an https image URL, or a path this install serves (e.g. /logo.svg)');
+export const brandColor = z
+  .string()
+  .trim()
+  .max(7)
+  .regex(/^#[0-9a-fA-F]{6}$/, 'use a colour like #0f766e')
+  .transform((c) => c.toLowerCase())
+  .describe('#rrggbb: buttons and accents of the portal and the join page');
+export const termsUrl = httpsUrl.describe('the program terms an applicant accepts on the join page');
+export const joinSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3)
+  .max(64)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'use 3-64 of a-z, 0-9 and -, starting and ending with a letter or digit')
+  .describe('the public join page is /join/{join_slug} (the workspace public id works too)');
 
 export const settingsRecord = z
   .object({
@@ -11,7 +36,12 @@ export const settingsRecord = z
     auto_approve_commissions: z.boolean(),
     hold_days: z.number().int(),
     min_payout: z.number().int(),
-    currency: z.string(),
+    currency: currencyCode,
+    program_name: text(200).nullable(),
+    logo_url: text(2048).nullable(),
+    brand_color: text(7).nullable(),
+    terms_url: text(2048).nullable(),
+    join_slug: text(64).nullable(),
   })
   .meta({ id: 'Settings' });
 
@@ -25,5 +55,10 @@ export const presentSettings = (row: typeof workspaceSettings.$inferSelect) => (
     hold_days: row.holdDays,
     min_payout: row.minPayout,
     currency: row.currency,
+    program_name: row.programName,
+    logo_url: row.logoUrl,
+    brand_color: row.brandColor,
+    terms_url: row.termsUrl,
+    join_slug: row.joinSlug,
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { rewards } from '@/db/schema';
-import { currency } from './common';
+import { currency, currencyCode } from './common';
 
 // Terms shared by commission rules and library rewards (decisions.md §4 "Commission rule").
 export const lengthType = z.enum(['one_time', 'limited', 'lifetime']);
@@ -31,7 +31,7 @@ export type TermsInput = z.infer<typeof termsInput>;
 export const termsFields = {
   is_flat: z.boolean(),
   amount: z.number(),
-  currency: z.string().nullable(),
+  currency: currencyCode.nullable(),
   length_type: lengthType,
   length_months: z.number().int().nullable(),
   applies_to_interval: appliesToInterval,

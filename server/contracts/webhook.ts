@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { EVENT_TYPES } from '../domain/events/catalog';
-import { iso, isoOrNull, list, timestamp } from './common';
+import { iso, isoOrNull, list, text, timestamp, uuid } from './common';
 
 // decisions.md §5: a subscription names catalog events or `*` (all of them).
 export const eventName = z.enum([...EVENT_TYPES, '*']);
@@ -13,13 +13,13 @@ export const webhookDescription = z.string().trim().max(1000);
 
 export const webhookEndpointRecord = z
   .object({
-    id: z.uuid(),
-    url: z.string(),
-    events: z.array(z.string()),
+    id: uuid,
+    url: text(2200),
+    events: z.array(text(64)).max(50),
     active: z.boolean(),
-    description: z.string().nullable(),
+    description: text(1000).nullable(),
     /** Why delivery turned the endpoint off (410 Gone, or failing for 5 days); null when on. */
-    disabled_reason: z.string().nullable(),
+    disabled_reason: text(200).nullable(),
     /** Start of the current run of failed attempts; null while deliveries succeed. */
     failing_since: timestamp.nullable(),
     created_at: timestamp,
@@ -29,7 +29,7 @@ export const webhookEndpointRecord = z
 
 /** Only the creating and rotating answers carry the signing secret. */
 export const webhookEndpointWithSecret = webhookEndpointRecord
-  .extend({ secret: z.string().describe('whsec_…: shown once; verify signatures with it') })
+  .extend({ secret: text(128).describe('whsec_…: shown once; verify signatures with it') })
   .meta({ id: 'WebhookEndpointWithSecret' });
 
 export type WebhookEndpointRecord = z.infer<typeof webhookEndpointRecord>;
@@ -53,15 +53,15 @@ export const deliveryStatus = z.enum(['pending', 'succeeded', 'failed']);
 
 export const webhookDeliveryRecord = z
   .object({
-    id: z.uuid(),
-    endpoint_id: z.uuid(),
-    event_id: z.uuid(),
-    event_type: z.string(),
+    id: uuid,
+    endpoint_id: uuid,
+    event_id: uuid,
+    event_type: text(64),
     status: deliveryStatus,
     attempts: z.number().int(),
     response_status: z.number().int().nullable().describe('HTTP status of the last attempt'),
     latency_ms: z.number().int().nullable().describe('duration of the last attempt'),
-    last_error: z.string().nullable().describe('why the last attempt failed (start of the response body, or the network error)'),
+    last_error: text(1000).nullable().describe('why the last attempt failed (start of the response body, or the network error)'),
     next_attempt_at: timestamp.nullable(),
     created_at: timestamp,
     delivered_at: timestamp.nullable(),

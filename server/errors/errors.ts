@@ -20,7 +20,13 @@ export const FIXED_CODES = [
 
 export type ErrorCode = (typeof FIXED_CODES)[number] | `${string}_required`;
 
+// Recognised by a brand, not by class identity: Next bundles its own copy of this module, so an
+// error thrown by the lean entry's services (e.g. the rate limiter) is not `instanceof` the
+// class the bundled dispatcher sees, and would turn a 429 into a 500.
+const BRAND = Symbol.for('refcount.error');
+
 export class RefcountError extends Error {
+  readonly [BRAND] = true;
   constructor(
     readonly code: ErrorCode,
     readonly detail?: string,
@@ -28,6 +34,10 @@ export class RefcountError extends Error {
   ) {
     super(detail ?? code);
     this.name = 'RefcountError';
+  }
+
+  static is(err: unknown): err is RefcountError {
+    return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[BRAND] === true;
   }
 }
 

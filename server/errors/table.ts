@@ -27,15 +27,21 @@ export const statusOf = (code: ErrorCode): number =>
 export type ErrorBody = { error: string; need?: string; detail?: string };
 export type ApiErrorResponse = { status: number; body: ErrorBody; headers: Record<string, string>; unexpected: boolean };
 
+// By name as well as class: the Next bundle and the lean entry each load their own copy of these
+// libraries, and an error crossing between them fails `instanceof`.
+const isTrpcError = (e: unknown): e is TRPCError => e instanceof TRPCError || (e instanceof Error && e.name === 'TRPCError');
+const isZodError = (e: unknown): e is ZodError => e instanceof ZodError || (e instanceof Error && e.name === 'ZodError' && Array.isArray((e as ZodError).issues));
+
 /** Unwraps whatever a procedure threw into the contract's status, body and headers. */
 export function toApiError(err: unknown, rawInput: unknown, requestId: string): ApiErrorResponse {
-  const cause = err instanceof TRPCError && err.cause ? err.cause : err;
+  const cause = isTrpcError(err) && err.cause ? err.cause : err;
   let known: RefcountError | undefined;
-  if (cause instanceof RefcountError) known = cause;
+  if (RefcountError.is(cause)) known = cause;
   // A ZodError is bad input when it comes from input parsing (tRPC's BAD_REQUEST, or a tracking
   // handler's own parse); inside INTERNAL_SERVER_ERROR it is our output failing its schema.
-  else if (cause instanceof ZodError && (!(err instanceof TRPCError) || err.code === 'BAD_REQUEST')) known = fromZodIssues(cause.issues, rawInput);
-  else if (err instanceof TRPCError && err.code === 'PARSE_ERROR') known = new RefcountError('invalid_json', 'request body is not valid JSON');
+  else if (isZodError(cause) && (!isTrpcError(err) || err.code === 'BAD_REQUEST')) known = fromZodIssues(cause.issues, rawInput);
+  else if (isTrpcError(err) && err.code === 'PARSE_ERROR') known = new RefcountError('invalid_json', 'request body is not valid JSON');
+  else if (isTrpcError(err) && err.code === 'UNSUPPORTED_MEDIA_TYPE') known = new RefcountError('unsupported_media_type', 'send the body as application/json');
   if (!known) {
     // Never a stack, SQL or message of an unexpected error in the body: only the request id.
     return { status: 500, body: { error: 'internal_error', detail: requestId }, headers: {}, unexpected: true };

@@ -1,6 +1,7 @@
 // `npm run dev`: Next in development mode, the embedded database, and a seeded demo on first run.
 import { seedDemoIfEmpty } from '../domain/demo/seed';
 import { serve } from './serve';
+import { exitOnStartFailure } from './start-failure';
 
 await serve({
   dev: true,
@@ -15,4 +16,4 @@ await serve({
           : `  Demo data exists; create a key with: npx refcount keys create --workspace <id> --scopes read,write,track\n\n`),
     );
   },
-});
+}).catch(exitOnStartFailure);

@@ -3,12 +3,15 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
-import { readConfig } from '../lib/env';
+import { stampPeer } from '../lib/client-ip';
+import { loadDotEnv, readConfig } from '../lib/env';
 import { logInfo } from '../lib/log';
 import { openServices, provideServices } from '../runtime/services';
 import type { Services } from '../trpc/context';
 import { createNodeBrowserHandler } from '../browser/handlers';
+import { createNodeReceiver } from '../integrations/http';
 import { startJobRunner } from '../jobs/start';
+import { baseSecurityHeaders } from './security-headers';
 import { closeServices } from './services';
 import { createNodeV1Handler } from './v1/handler';
 
@@ -19,6 +22,7 @@ const isV1 = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.sta
  * the hot path); everything else goes to Next's request handler. One process, one database.
  */
 export async function serve({ dev, onReady }: { dev: boolean; onReady?: (services: Services) => Promise<void> }) {
+  loadDotEnv();
   const config = readConfig();
   const services = await openServices(config);
   provideServices(services);
@@ -31,9 +35,16 @@ export async function serve({ dev, onReady }: { dev: boolean; onReady?: (service
   const v1 = createNodeV1Handler(services);
   // /refcount.js, /api/collect and /r/{code} are hot too: answered here, before Next.
   const browser = createNodeBrowserHandler(services);
+  const base = Object.entries(baseSecurityHeaders(config.publicUrl));
+  // POST /integrations/{provider}/{workspace}: payment providers' events, signed over the raw body.
+  const receiver = createNodeReceiver(services.database.db);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of base) res.setHeader(name, value);
     if (isV1(req.url ?? '/')) return void v1(req, res);
     if (browser(req, res)) return;
+    if (receiver(req, res)) return;
+    // Next's handlers see a Fetch Request without the socket: hand them the peer (client-ip.ts).
+    stampPeer(req);
     void nextHandler(req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -1,4 +1,5 @@
 import type { Database } from '@/db/client';
+import { createLoginGuard } from '../auth/login-guard';
 import type { Config } from '../lib/env';
 import { createRateLimiter } from '../lib/rate-limit';
 import { createSignInLinkLimiter } from '../routers/portal/sign-in-link-limit';
@@ -10,6 +11,7 @@ export function createServices(database: Database, config: Config): Services {
     config,
     limiter: createRateLimiter(config.rateLimitPerMinute, config.rateLimitRedisUrl),
     signInLinkLimiter: createSignInLinkLimiter(config.rateLimitRedisUrl),
+    loginGuard: createLoginGuard(config.rateLimitRedisUrl),
   };
 }
 
@@ -18,6 +20,6 @@ export function createServices(database: Database, config: Config): Services {
  * the process alive), then the database.
  */
 export async function closeServices(services: Services) {
-  await Promise.all([services.limiter.close(), services.signInLinkLimiter.close()]);
+  await Promise.all([services.limiter.close(), services.signInLinkLimiter.close(), services.loginGuard.close()]);
   await services.database.close();
 }

@@ -4,6 +4,7 @@ import { confirmDueConversions } from '../domain/conversions/confirm';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { assessAffiliate, assessWorkspace } from '../domain/risk/assess';
 import { riskTriggers } from '../domain/risk/triggers';
+import { registerIntegrationJobs } from './integration-jobs';
 import type { Config } from '../lib/env';
 import type { JobRunner } from './runner';
 
@@ -18,6 +19,7 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   // Someone is waiting at their inbox for a sign-in link: a few seconds, not half a minute; an idle
   // tick is one indexed read of queued rows.
   await runner.register('mail.deliver', async () => void (await deliverOutbox({ db, smtpUrl: config.smtpUrl })), { every: 5 });
+  await registerIntegrationJobs(runner, db);
   // Every active affiliate is re-assessed daily...
   await runner.register('risk.daily', async () => {
     for (const ws of await db.select({ id: workspaces.id }).from(workspaces)) await assessWorkspace({ ctx: { db, workspaceId: ws.id } });

@@ -5,6 +5,7 @@
 // acknowledged every one (dispatch, signing, HTTP and bookkeeping included).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { systemActor } from '../domain/context';
 import { recordEvent } from '../domain/events/record-event';
 import { createEndpoint } from '../domain/webhooks/write-endpoint';
 import { createWorkspace } from '../domain/workspaces/create-workspace';
@@ -35,7 +36,7 @@ const allIn = new Promise<void>((resolve) => lines.on('line', (l) => l === 'done
 const url = `http://127.0.0.1:${port}/hook`;
 
 const ws = await createWorkspace(database.db, { name: 'Throughput' });
-const ctx = { db: database.db, workspaceId: ws.id };
+const ctx = { db: database.db, workspaceId: ws.id, actor: systemActor('seed') };
 await createEndpoint({ ctx, settings: { allowPrivateUrls: true, retryScale: 1, timeoutMs: 10_000 }, input: { url, events: ['*'] } });
 for (let i = 0; i < total; i += 500) {
   await database.db.transaction(async (tx) => {

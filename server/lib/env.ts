@@ -1,4 +1,16 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { parseTrustProxy } from './client-ip';
+
+/**
+ * Fills `env` from a `.env` file in the working directory, as Next does for its own code, so
+ * `npm start`, `npm run dev` and the CLI honour it too. Variables already set win.
+ */
+export function loadDotEnv(file = join(process.cwd(), '.env'), env: Record<string, string | undefined> = process.env) {
+  if (!existsSync(file)) return;
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) env[name] ??= value;
+}
 
 // Environment is read once, here; everything else receives plain values (see .env.example).
 export type Config = ReturnType<typeof readConfig>;
@@ -13,6 +25,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     // Shared rate-limit store for several app nodes; unset: in memory per process.
     rateLimitRedisUrl: env.RATE_LIMIT_REDIS_URL || undefined,
+    // Which X-Forwarded-For hops are our own proxies (server/lib/client-ip.ts); unset: none.
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     smtpUrl: env.SMTP_URL || undefined,
     logRequests: env.LOG_REQUESTS === 'true',

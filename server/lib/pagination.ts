@@ -7,14 +7,15 @@ export const pageQuery = (max: number, fallback: number) => ({
   offset: z.number().int().min(0).default(0),
 });
 
-export const listOf = <T extends z.ZodType>(item: T) =>
+/** The list envelope; `max` is the most items one answer holds (a page's upper limit). */
+export const listOf = <T extends z.ZodType>(item: T, max = 200) =>
   z.object({
     object: z.literal('list'),
-    resource: z.string(),
+    resource: z.string().max(64),
     limit: z.number().int(),
     offset: z.number().int(),
     has_more: z.boolean(),
-    data: z.array(item),
+    data: z.array(item).max(max),
   });
 
 export type Page = { limit: number; offset: number };

@@ -3,21 +3,35 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 
 export type RateLimiter = { limit: number; limiter: RateLimiterAbstract; ready: Promise<void>; close: () => Promise<void> };
 
+/** A Redis connection for limiters; errors are left to the insurance limiters (ioredis reconnects). */
+export function connectRedis(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', () => {}); // the insurance limiter covers outages; ioredis reconnects by itself
+  return redis;
+}
+
+/** Resolves once `redis` is connected (until then limiters spend from their insurance budget). */
+export const redisReady = (redis: Redis | null) =>
+  redis ? new Promise<void>((resolve) => redis.once('ready', () => resolve())) : Promise.resolve();
+
+/**
+ * A limiter in Redis when given one (every app node counts in one place), else in memory. A
+ * Redis limiter falls back to its own in-memory insurance when Redis is unreachable, rather than
+ * refusing traffic. Limiters sharing one Redis need their own `keyPrefix`.
+ */
+export function limiterOn(redis: Redis | null, opts: { points: number; duration: number; keyPrefix: string }): RateLimiterAbstract {
+  const memory = new RateLimiterMemory(opts);
+  return redis ? new RateLimiterRedis({ storeClient: redis, ...opts, insuranceLimiter: memory }) : memory;
+}
+
 /**
  * 600 requests a minute per key by default (decisions.md §3). In memory for one process; with
- * RATE_LIMIT_REDIS_URL every app node spends from one shared budget, and if Redis is unreachable
- * each node falls back to its own in-memory budget rather than refusing traffic. Each limiter
- * sharing one Redis has its own `keyPrefix`, so budgets of different limits never mix.
+ * RATE_LIMIT_REDIS_URL every app node spends from one shared budget (limiterOn).
  */
 export function createRateLimiter(perMinute: number, redisUrl?: string, keyPrefix = 'refcount:rl'): RateLimiter {
-  const memory = new RateLimiterMemory({ points: perMinute, duration: 60 });
-  if (!redisUrl) return { limit: perMinute, limiter: memory, ready: Promise.resolve(), close: async () => {} };
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-  redis.on('error', () => {}); // the insurance limiter covers outages; ioredis reconnects by itself
-  const limiter = new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: 60, keyPrefix, insuranceLimiter: memory });
-  // Until connected, requests spend from the insurance budget (the offline queue is off).
-  const ready = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
-  return { limit: perMinute, limiter, ready, close: async () => void redis.disconnect() };
+  const redis = redisUrl ? connectRedis(redisUrl) : null;
+  const limiter = limiterOn(redis, { points: perMinute, duration: 60, keyPrefix });
+  return { limit: perMinute, limiter, ready: redisReady(redis), close: async () => void redis?.disconnect() };
 }
 
 export type RateDecision = { allowed: boolean; remaining: number; resetSeconds: number };

@@ -15,6 +15,9 @@ import { riskRouter } from './risk/router';
 import { teamRouter } from './team/router';
 import { portalRouter } from './portal/router';
 import { reportsRouter } from './reports/router';
+import { auditEventsRouter } from './audit-events/router';
+import { integrationsRouter } from './integrations/router';
+import { joinRouter } from './join/router';
 
 // Every endpoint group, one folder per /v1 path segment (/v1/affiliate/* is the affiliate-key
 // family, /v1/campaigns/{id}/commission-rule lives in commission-rules). The dashboard and /v1
@@ -36,6 +39,9 @@ export const appRouter = router({
   team: teamRouter,
   portal: portalRouter,
   reports: reportsRouter,
+  auditEvents: auditEventsRouter,
+  integrations: integrationsRouter,
+  join: joinRouter,
 });
 
 export type AppRouter = typeof appRouter;

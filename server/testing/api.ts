@@ -1,26 +1,22 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Database } from '@/db/client';
+import type { AddressInfo } from 'node:net';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createWorkspace } from '../domain/workspaces/create-workspace';
 import { closeServices, createServices } from '../http/services';
 import { createNodeV1Handler } from '../http/v1/handler';
 import { readConfig } from '../lib/env';
-import { openTestDatabase } from './database';
+import type { Services } from '../trpc/context';
+import { openTestDatabase, type TestDatabase } from './database';
+import { TEST_ACTOR } from './seed';
 
 export type ApiResponse = { status: number; headers: Headers; body: any };
 export type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
-/** The real /v1 handler on a real port over a fresh database: tests speak HTTP to it. */
-export async function startTestApi(env: Record<string, string> = {}) {
-  const database: Database = await openTestDatabase();
-  const services = createServices(database, readConfig({ ...process.env, ...env }));
-  const handler = createNodeV1Handler(services);
-  const server: Server = createServer((req, res) => void handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  async function call(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse> {
+/** Speaks HTTP to a server at `url`, parsing JSON answers. */
+export const httpCaller =
+  (url: string) =>
+  async (method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse> => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
     let body: string | undefined = opts.rawBody;
@@ -35,13 +31,34 @@ export async function startTestApi(env: Record<string, string> = {}) {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {}
     return { status: res.status, headers: res.headers, body: parsed };
-  }
+  };
+
+/** /v1 over node:http on a free port of 127.0.0.1, with these services. */
+export async function listenV1(services: Services) {
+  const handler = createNodeV1Handler(services);
+  const server: Server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, call: httpCaller(url), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The real /v1 handler on a real port over a fresh database (or `given`, which close() then
+ * closes): tests speak HTTP to it.
+ */
+export async function startTestApi(env: Record<string, string> = {}, given?: Database) {
+  const database: TestDatabase = given
+    ? { ...given, openPeer: () => Promise.reject(new Error('a second node needs a database startTestApi opened itself')) }
+    : await openTestDatabase();
+  const services = createServices(database, readConfig({ ...process.env, ...env }));
+  const { url, call, close } = await listenV1(services);
 
   /** A new workspace and a key with `scopes` in it. */
   async function workspace(scopes: string[] = ['*'], name = 'Test workspace') {
     const ws = await createWorkspace(database.db, { name });
-    const { token } = await createWorkspaceKey(database.db, { workspaceId: ws.id, scopes });
-    const keyFor = async (s: string[]) => (await createWorkspaceKey(database.db, { workspaceId: ws.id, scopes: s })).token;
+    const ctx = { db: database.db, workspaceId: ws.id, actor: TEST_ACTOR };
+    const { token } = await createWorkspaceKey(ctx, { scopes });
+    const keyFor = async (s: string[]) => (await createWorkspaceKey(ctx, { scopes: s })).token;
     return { id: ws.id, publicId: ws.publicId, token, keyFor };
   }
 
@@ -53,7 +70,7 @@ export async function startTestApi(env: Record<string, string> = {}) {
     call,
     workspace,
     close: async () => {
-      await new Promise((resolve) => server.close(resolve));
+      await close();
       await closeServices(services);
     },
   };

@@ -2,12 +2,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { affiliates, campaigns, clicks, commissions, conversions, links, payouts } from '@/db/schema';
+import { systemActor } from '../domain/context';
 import { createAffiliateKey } from '../domain/keys/affiliate-keys';
 
 // Rows seeded straight into the test database (real data, no mocks) for suites that must not
 // depend on the endpoints that create them.
 
 const unique = () => randomBytes(5).toString('hex');
+
+/** Who a test fixture's writes are by, in the audit log. */
+export const TEST_ACTOR = systemActor('test');
 
 export async function seedCampaign(db: Db, workspaceId: string, over: Partial<typeof campaigns.$inferInsert> = {}) {
   const [row] = await db.insert(campaigns).values({ workspaceId, name: `Campaign ${unique()}`, ...over }).returning();
@@ -25,7 +29,7 @@ export async function seedAffiliate(db: Db, workspaceId: string, over: Partial<t
 
 /** A refa_live_ token for the affiliate. */
 export async function affiliateToken(db: Db, workspaceId: string, affiliateId: string) {
-  return (await createAffiliateKey({ ctx: { db, workspaceId }, affiliateId })).token;
+  return (await createAffiliateKey({ ctx: { db, workspaceId, actor: TEST_ACTOR }, affiliateId })).token;
 }
 
 type Owner = { workspaceId: string; affiliateId: string; campaignId: string };

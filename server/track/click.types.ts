@@ -13,7 +13,7 @@ export const clickInput = z.strictObject({
 export const clickOutput = z
   .object({
     ok: z.boolean(),
-    visitor_id: z.string().nullable(),
+    visitor_id: z.string().max(128).nullable(),
     match_method: z.enum(['cookie', 'fingerprint', 'ip', 'new']).nullable(),
     match_confidence: z.number().min(0).max(1).nullable(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currency, dateTime, uuid } from '../contracts/common';
 
 // Shared by POST /v1/track/lead and /v1/track/sale (decisions.md §4 "Tracking leads and sales").
 const fields = {
@@ -11,13 +12,13 @@ const fields = {
   manual_code: z.string().trim().min(1).max(64).optional(),
   customer_id: z.string().trim().min(1).max(200).optional(),
   email: z.string().trim().max(254).pipe(z.email()).optional(),
-  currency: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, 'a three-letter ISO 4217 code').optional(),
+  currency: currency.optional(),
   product_id: z.string().trim().min(1).max(200).optional(),
   interval: z.enum(['one_time', 'month', 'year']).optional(),
   is_test: z.boolean().optional(),
   url: z.string().trim().max(2048).optional(),
   referrer: z.string().trim().max(2048).optional(),
-  ts: z.iso.datetime({ offset: true }).optional(),
+  ts: dateTime.optional(),
 };
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('minor currency units');
 
@@ -26,8 +27,8 @@ export const saleInput = z.strictObject({ ...fields, amount });
 
 export const conversionOutput = z
   .union([
-    z.object({ ok: z.literal(true), attributed: z.literal(true), conversion_id: z.uuid() }),
-    z.object({ ok: z.literal(true), attributed: z.literal(false), visitor_id: z.string().nullable() }),
+    z.object({ ok: z.literal(true), attributed: z.literal(true), conversion_id: uuid }),
+    z.object({ ok: z.literal(true), attributed: z.literal(false), visitor_id: z.string().max(128).nullable() }),
   ])
   .meta({ id: 'TrackResult' });
 
@@ -36,4 +37,4 @@ export const refundInput = z.strictObject({
   amount: amount.min(1).optional().describe('total refunded so far, minor units; omit for a full refund'),
   reason: z.enum(['refund', 'chargeback']).optional(),
 });
-export const refundOutput = z.object({ ok: z.boolean(), conversion_id: z.uuid() }).meta({ id: 'RefundResult' });
+export const refundOutput = z.object({ ok: z.boolean(), conversion_id: uuid }).meta({ id: 'RefundResult' });

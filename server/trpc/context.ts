@@ -1,13 +1,16 @@
 import type { Database, Db } from '@/db/client';
+import type { RefcountError } from '../errors/errors';
 import type { Config } from '../lib/env';
+import type { LoginGuard } from '../auth/login-guard';
 import type { RateLimiter } from '../lib/rate-limit';
 
 /**
  * Long-lived parts shared by every request of one process: `limiter` spends API keys' budgets,
- * `signInLinkLimiter` the portal's sign-in-link e-mails (both shared through Redis when
- * configured). Closed together by closeServices (server/http/services.ts).
+ * `signInLinkLimiter` the portal's sign-in-link e-mails, `loginGuard` counts failed sign-ins
+ * (all shared through Redis when configured). Closed together by closeServices
+ * (server/http/services.ts).
  */
-export type Services = { database: Database; limiter: RateLimiter; signInLinkLimiter: RateLimiter; config: Config };
+export type Services = { database: Database; limiter: RateLimiter; signInLinkLimiter: RateLimiter; loginGuard: LoginGuard; config: Config };
 
 /** What a transport (REST dispatcher or dashboard) knows about one request. */
 export type RequestContext = {
@@ -17,6 +20,13 @@ export type RequestContext = {
   transport: 'rest' | 'dashboard';
   authorization: string | null;
   idempotencyKey: string | null;
+  /** The caller's address, for budgets of callers without a valid key. */
+  clientIp: string | null;
+  /**
+   * What was wrong with the request's framing (JSON, content type, path), answered only once the
+   * caller is authenticated so that a request without a valid key always gets 401.
+   */
+  framingError: RefcountError | null;
   /** Signed-in dashboard user, resolved by next-auth. */
   session: { userId: string; workspaceId?: string } | null;
   /** Filled by procedures and middleware; the transport writes it out. */
@@ -32,6 +42,8 @@ export function createRequestContext(
     services,
     authorization: null,
     idempotencyKey: null,
+    clientIp: null,
+    framingError: null,
     session: null,
     response: { headers: {} },
     ...init,

@@ -1,10 +1,13 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { ErrorCode } from '../errors/errors';
 import { toApiError } from '../errors/table';
 import type { RequestContext } from './context';
 
-// 1. Meta: trpc-to-openapi's `openapi` block plus the success status of creating operations.
-export type Meta = OpenApiMeta & { successStatus?: 200 | 201 };
+// 1. Meta: trpc-to-openapi's `openapi` block, the success status of creating operations, and
+// who may call the procedure (set by the procedure builders, so the document can say it).
+export type Access = 'read' | 'write' | 'track' | 'affiliate';
+export type Meta = OpenApiMeta & { successStatus?: 200 | 201; access?: Access; errors?: ErrorCode[] };
 
 // 2. Initialisation. The dashboard sees the same contract error inside `data.api`.
 const t = initTRPC

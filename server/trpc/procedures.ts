@@ -16,6 +16,6 @@ const requireAffiliate = middleware(async ({ ctx, next }) => next({ ctx: await a
 export const publicProcedure = baseProcedure;
 /** Workspace-key or dashboard-session procedure needing `need`; POSTs honour Idempotency-Key. */
 export const workspaceProcedure = (need: NeededScope) =>
-  baseProcedure.use(requireWorkspace(need)).use(withIdempotency);
+  baseProcedure.meta({ access: need }).use(requireWorkspace(need)).use(withIdempotency);
 /** Read-only affiliate-key procedure; every query it makes filters on ctx.affiliateId. */
-export const affiliateProcedure = baseProcedure.use(requireAffiliate);
+export const affiliateProcedure = baseProcedure.meta({ access: 'affiliate' }).use(requireAffiliate);

@@ -1,9 +1,11 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BarChart } from '../../_components/bar-chart';
+import { formatMoney } from '@/server/lib/money';
+import { TrendChart } from '../../_components/charts/trend-chart';
 import { useTRPC } from '../../_components/providers';
 import { Card, QueryState, focus, money } from '../../_components/ui';
+import type { ReportFilters } from './kpis';
 
 const METRICS = [
   ['clicks', 'Clicks'],
@@ -13,18 +15,23 @@ const METRICS = [
 ] as const;
 type Metric = (typeof METRICS)[number][0];
 
-/** One metric per day over the last 30 days, with a switch; the program's or one affiliate's. */
-export function MetricChart({ affiliateId }: { affiliateId?: string }) {
+/**
+ * One metric per day over the range (default the last 30 days), with a switch; the program's, a
+ * campaign's or an affiliate's. With `previous`, the period before as a dashed line.
+ */
+export function MetricChart({ filters = {}, previous }: { filters?: ReportFilters; previous?: { from: string; to: string } }) {
   const trpc = useTRPC();
   const [metric, setMetric] = useState<Metric>('clicks');
-  const filters = affiliateId ? { affiliate_id: affiliateId } : {};
   const series = useQuery(trpc.reports.timeseries.queryOptions({ metric, interval: 'day', ...filters }));
-  // The same query as the KPIs beside it (shared from the cache): it names the program's currency.
+  const before = useQuery({ ...trpc.reports.timeseries.queryOptions({ metric, interval: 'day', ...filters, ...previous }), enabled: !!previous });
+  // The same query as the KPIs beside it (shared from the cache): it names the report's currency.
   const currency = useQuery(trpc.reports.summary.queryOptions(filters)).data?.data.currency ?? 'usd';
   const isMoney = metric === 'revenue' || metric === 'commissions';
   const fmt = (n: number) => (isMoney ? money(n, currency) : String(n));
+  const axis = (n: number) => (isMoney ? formatMoney(n, currency, { compact: true }) : new Intl.NumberFormat('en-US', { notation: 'compact' }).format(n));
   const metricLabel = METRICS.find(([m]) => m === metric)![1];
-  const points = series.data?.data.points ?? [];
+  const prev = before.data?.data.points ?? [];
+  const points = (series.data?.data.points ?? []).map((p, i) => ({ ...p, ...(previous && prev[i] ? { previous: prev[i].value, previousPeriod: prev[i].period } : {}) }));
   return (
     <Card title={`${metricLabel} per day`}>
       <div role="group" aria-label="Chart metric" className="mb-3 flex flex-wrap gap-1">
@@ -41,9 +48,10 @@ export function MetricChart({ affiliateId }: { affiliateId?: string }) {
         ))}
       </div>
       <QueryState q={series}>
-        <BarChart points={points.map((p) => ({ label: p.period.slice(5), value: p.value }))} label={`${metricLabel} per day, last 30 days`} format={fmt} />
+        <TrendChart points={points} label={`${metricLabel} per day`} format={fmt} formatAxis={axis} compare={!!previous} />
         <p className="text-xs text-slate-500">
           Total: <span data-testid="series-total">{fmt(points.reduce((t, p) => t + p.value, 0))}</span>
+          {previous && <> · previous period {fmt(prev.reduce((t, p) => t + p.value, 0))}</>}
         </p>
       </QueryState>
     </Card>

@@ -1,84 +1,65 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { CsvButton, SearchBox, SortHeader, sortOf } from '../../_components/list-tools';
 import { useTRPC } from '../../_components/providers';
+import { Badge, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, money, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { CampaignFilter } from '../products/campaign-select';
+import { Applications } from './applications';
+import { InviteForm } from './invite-form';
 import { StatusActions } from './status-actions';
-import { Badge, Button, Card, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, useCanWrite, useUrlFilters } from '../../_components/ui';
 
 const LIMIT = 50;
 const STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
-type Status = (typeof STATUSES)[number];
-
-function InviteForm() {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const [result, setResult] = useState<string | null>(null);
-  const invite = useMutation(
-    trpc.affiliates.invite.mutationOptions({
-      onSuccess: (r) => {
-        setResult(r.data.created ? `Invited ${r.data.email} as ${r.data.ref_code} (${r.data.status}).` : `${r.data.email} is already an affiliate.`);
-        return qc.invalidateQueries({ queryKey: trpc.affiliates.list.queryKey() });
-      },
-    }),
-  );
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const name = String(f.get('name') || '');
-    invite.mutate({ email: String(f.get('email')), ...(name ? { name } : {}) });
-    e.currentTarget.reset();
-  }
-  return (
-    <Card title="Invite an affiliate">
-      <form onSubmit={submit} aria-label="Invite affiliate" className="flex flex-wrap items-end gap-3">
-        <label className="text-sm">
-          Affiliate e-mail
-          <input name="email" type="email" required className={inputCls} />
-        </label>
-        <label className="text-sm">
-          Affiliate name
-          <input name="name" className={inputCls} />
-        </label>
-        <Button disabled={invite.isPending}>{invite.isPending ? 'Inviting…' : 'Send invitation'}</Button>
-        <div className="w-full" aria-live="polite">
-          {result && <p className="text-sm text-emerald-700">{result}</p>}
-          <ErrorNote error={invite.error} />
-        </div>
-      </form>
-    </Card>
-  );
-}
+const SORTS = ['joined', 'name', 'clicks', 'conversions', 'earnings', 'unpaid'] as const;
+type Sort = (typeof SORTS)[number];
 
 export default function AffiliatesPage() {
   const trpc = useTRPC();
+  const qc = useQueryClient();
   const canWrite = useCanWrite();
-  const { values, set, offset, setOffset } = useUrlFilters(['status'] as const);
-  const status = STATUSES.includes(values.status as Status) ? (values.status as Status) : undefined;
-  const list = useQuery(trpc.affiliates.list.queryOptions({ ...defined({ status }), limit: LIMIT, offset }));
+  const { values, set, offset, setOffset } = useUrlFilters(['status', 'campaign_id', 'q', 'sort', 'dir'] as const);
+  const status = STATUSES.find((s) => s === values.status);
+  const sort = sortOf(values, SORTS, 'joined');
+  const filters = { ...defined({ campaign_id: values.campaign_id, q: values.q }), ...(status ? { status } : {}), sort: sort.sort as Sort, dir: sort.dir };
+  const list = useQuery(trpc.affiliates.table.queryOptions({ ...filters, limit: LIMIT, offset }));
   const rows = list.data?.data ?? [];
+  const currency = list.data?.currency ?? 'usd';
+  const header = (label: string, column: Sort) => <SortHeader label={label} column={column} state={sort} onSort={(s) => set(s)} />;
+  const filtered = !!(status || values.campaign_id || values.q);
   return (
     <div className="space-y-6">
-      <PageHeader title="Affiliates">
-        <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
-      </PageHeader>
+      <PageHeader title="Affiliates" />
+      <Applications canWrite={canWrite} />
       {canWrite && <InviteForm />}
-      <QueryState q={list} empty={rows.length === 0 && offset === 0}>
-        <Table label="Affiliates" head={['Affiliate', 'Ref code', 'Status', 'Joined', canWrite ? 'Actions' : '']}>
+      <form aria-label="Filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+        <SearchBox value={values.q} onChange={(q) => set({ q })} placeholder="name, e-mail or ref code" />
+        <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
+        <CampaignFilter value={values.campaign_id} onChange={(campaign_id) => set({ campaign_id })} />
+        <CsvButton filename="affiliates.csv" fetchCsv={() => qc.fetchQuery(trpc.affiliates.tableCsv.queryOptions(filters))} />
+      </form>
+      <QueryState
+        q={list}
+        empty={rows.length === 0 && offset === 0}
+        onEmpty={filtered ? <p>No affiliate matches these filters. <button type="button" className={`text-indigo-700 underline ${focus}`} onClick={() => set({ q: '', status: '', campaign_id: '' })}>Clear the filters</button></p> : <p>No affiliates yet. Invite one above, or share your join page (Settings → Branding and join page) so people can apply.</p>}
+      >
+        <Table label="Affiliates" head={[header('Affiliate', 'name'), 'Campaign', 'Status', header('Clicks', 'clicks'), header('Conversions', 'conversions'), header('Earnings', 'earnings'), header('Unpaid', 'unpaid'), header('Joined', 'joined'), canWrite ? 'Actions' : '']}>
           {rows.map((a) => (
             <tr key={a.id} className="border-t">
               <td className="p-3">
                 <Link href={`/dashboard/affiliates/${a.id}`} className={`font-medium text-indigo-700 hover:underline ${focus}`}>
                   {a.name ?? a.email ?? a.ref_code}
                 </Link>
-                <div className="text-xs text-slate-500">{a.email}</div>
+                <div className="text-xs text-slate-500">{a.email} · <span className="font-mono">{a.ref_code}</span></div>
               </td>
-              <td className="p-3 font-mono text-xs">{a.ref_code}</td>
-              <td className="p-3">
-                <Badge value={a.status} />
-              </td>
+              <td className="p-3">{a.campaign ? <Link className={`hover:underline ${focus}`} href={`/dashboard/campaigns/${a.campaign.id}`}>{a.campaign.name}</Link> : '—'}</td>
+              <td className="p-3"><Badge value={a.status} />{a.commissions_held && <span className="ml-1"><Badge value="held" /></span>}</td>
+              <td className="p-3 text-right">{a.clicks}</td>
+              <td className="p-3 text-right">{a.conversions}</td>
+              <td className="p-3 text-right whitespace-nowrap">{money(a.earnings, currency)}</td>
+              <td className="p-3 text-right whitespace-nowrap">{money(a.unpaid, currency)}</td>
               <td className="p-3 whitespace-nowrap">{date(a.created_at)}</td>
-              <td className="p-3">{canWrite && <StatusActions id={a.id} status={a.status} />}</td>
+              <td className="p-3">{canWrite && <StatusActions id={a.id} status={a.status} who={a.name ?? a.email ?? a.ref_code} />}</td>
             </tr>
           ))}
         </Table>

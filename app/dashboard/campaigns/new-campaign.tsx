@@ -2,16 +2,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
+import { useToast } from '../../_components/toast';
 import { Button, ErrorNote, inputCls } from '../../_components/ui';
 
 export function NewCampaign() {
   const trpc = useTRPC();
   const qc = useQueryClient();
+  const toast = useToast();
   const [name, setName] = useState('');
   const [destination, setDestination] = useState('');
   const create = useMutation(
     trpc.campaigns.create.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (r) => {
+        toast(`Campaign ${r.data.name} created: open it to set its rate.`);
         setName('');
         setDestination('');
         return qc.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
@@ -29,7 +32,7 @@ export function NewCampaign() {
         <input value={name} onChange={(e) => setName(e.target.value)} required className={inputCls} />
       </label>
       <label className="w-full text-sm sm:w-80">
-        Destination URL
+        Landing page (destination URL)
         <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder="https://…" className={inputCls} />
       </label>
       <Button disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create campaign'}</Button>

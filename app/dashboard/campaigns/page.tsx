@@ -21,7 +21,11 @@ export default function CampaignsPage() {
         <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
       </PageHeader>
       {canWrite && <NewCampaign />}
-      <QueryState q={list} empty={rows.length === 0 && offset === 0}>
+      <QueryState
+        q={list}
+        empty={rows.length === 0 && offset === 0}
+        onEmpty={status ? `No ${status} campaigns.` : 'No campaigns yet. Create one above with the landing page your affiliates will send people to; then set its commission rate.'}
+      >
         <Table label="Campaigns" head={['Name', 'Status', 'Attribution', 'Cookie window', 'Destination']}>
           {rows.map((c) => (
             <tr key={c.id} className="border-t">

@@ -9,6 +9,7 @@ import type { AppRouter } from '@/server/routers/root';
 type Preview = inferRouterOutputs<AppRouter>['payouts']['preview']['data'];
 type Planned = Preview['payouts'][number];
 type Skipped = Preview['skipped'][number];
+type Waiting = Preview['waiting'][number];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -18,8 +19,16 @@ function reasonText(s: Skipped, minPayout: number) {
   return `Below the ${money(minPayout, s.currency)} minimum payout`;
 }
 
-function Payee({ p }: { p: Planned }) {
-  const label = p.affiliate?.name ?? p.affiliate?.email ?? p.affiliate?.ref_code ?? p.affiliate_id.slice(-8);
+function waitingText(w: Waiting) {
+  const when = w.payable_from ? day(w.payable_from) : null;
+  if (w.reason === 'not_approved') return when ? `Not approved yet; payable from ${when} once approved` : 'Not approved yet: approve them to pay them now';
+  return `In the hold period until ${when}`;
+}
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function Payee({ p }: { p: Pick<Planned, 'affiliate' | 'affiliate_id'> }) {
+  const label = p.affiliate?.name ?? p.affiliate?.email ?? p.affiliate?.ref_code ?? 'unknown affiliate';
   return (
     <Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${p.affiliate_id}`}>
       {label}
@@ -44,7 +53,9 @@ export function BatchPreview({ onDone }: { onDone: (created: number | null, plan
         {plan && (
           <div className="space-y-4">
             {count === 0 ? (
-              <p className="text-sm text-slate-600">Nothing to pay yet: no affiliate has approved commissions past their hold that reach the minimum payout.</p>
+              <p className="text-sm text-slate-600" data-testid="nothing-to-pay">
+                Nothing to pay yet. {plan.skipped.length + plan.waiting.length > 0 ? 'Each affiliate with unpaid commissions is listed below with the reason.' : 'No affiliate has unpaid commissions.'}
+              </p>
             ) : (
               <Table label="Payouts to create" head={['Affiliate', 'Commissions', 'Amount']}>
                 {plan.payouts.map((p) => (
@@ -71,6 +82,23 @@ export function BatchPreview({ onDone }: { onDone: (created: number | null, plan
                       <Payee p={s} />
                       <span>{money(s.amount, s.currency)} ({plural(s.commission_ids.length, 'commission')}):</span>
                       <span className="text-slate-700">{reasonText(s, plan.min_payout)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {plan.waiting.length > 0 && (
+              <section aria-label="Not due yet" className="text-sm">
+                <h3 className="font-medium">Not due yet</h3>
+                <ul className="mt-2 space-y-1">
+                  {plan.waiting.map((w) => (
+                    <li key={`${w.affiliate_id}:${w.currency}:${w.reason}`} className="flex flex-wrap gap-x-2">
+                      <Payee p={w} />
+                      <span>{money(w.amount, w.currency)} ({plural(w.commission_count, 'commission')}):</span>
+                      <span className="text-slate-700">{waitingText(w)}</span>
+                      {w.reason === 'not_approved' && (
+                        <Link className={`text-indigo-700 underline ${focus}`} href={`/dashboard/commissions?status=pending&affiliate_id=${w.affiliate_id}`}>Review</Link>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, focus, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { BatchPreview } from './batch-preview';
+import { useToast } from '../../_components/toast';
 
 const LIMIT = 50;
 const STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
@@ -26,7 +27,15 @@ export default function PayoutsPage() {
     setNote(created === planned ? count : `${count} The preview showed ${planned}: commissions changed in between.`);
     return refresh();
   }
-  const settle = useMutation(trpc.payouts.setStatus.mutationOptions({ onSuccess: refresh }));
+  const toast = useToast();
+  const settle = useMutation(
+    trpc.payouts.setStatus.mutationOptions({
+      onSuccess: (r) => {
+        toast(`Payout of ${money(r.data.amount, r.data.currency)} marked ${r.data.status}.`);
+        return refresh();
+      },
+    }),
+  );
   // The CSV comes through the router (the session), not /v1, which would need an API key.
   async function download() {
     const text = await qc.fetchQuery(trpc.payouts.exportCsv.queryOptions({}));
@@ -34,6 +43,7 @@ export default function PayoutsPage() {
     const a = Object.assign(document.createElement('a'), { href: url, download: 'payouts.csv' });
     a.click();
     URL.revokeObjectURL(url);
+    toast(text ? `Exported ${text.trim().split('\n').length} pending payout(s) as payouts.csv.` : 'No pending payout to export.');
   }
   const rows = list.data?.data ?? [];
   const nameOf = useAffiliateNames(rows.map((p) => p.affiliate_id));
@@ -53,7 +63,16 @@ export default function PayoutsPage() {
         <ErrorNote error={settle.error} />
       </div>
       {previewing && <BatchPreview onDone={batchDone} />}
-      <QueryState q={list} empty={rows.length === 0 && offset === 0}>
+      <QueryState
+        q={list}
+        empty={rows.length === 0 && offset === 0}
+        onEmpty={
+          <>
+            <p>{status ? `No ${status} payouts.` : 'No payouts yet. A batch pays every affiliate whose approved commissions are past their hold and reach the minimum payout.'}</p>
+            {canWrite && !status && <Button onClick={() => { setNote(null); setPreviewing(true); }}>Preview a payout batch</Button>}
+          </>
+        }
+      >
         <Table label="Payouts" head={['Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '']}>
           {rows.map((p) => (
             <tr key={p.id} className="border-t">

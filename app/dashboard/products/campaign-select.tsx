@@ -5,7 +5,7 @@ import { inputCls } from '../../_components/ui';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/routers/root';
 
-export type Campaign = Pick<inferRouterOutputs<AppRouter>['campaigns']['list']['data'][number], 'id' | 'name'>;
+export type Campaign = Pick<inferRouterOutputs<AppRouter>['campaigns']['list']['data'][number], 'id' | 'name' | 'status'>;
 
 export function useCampaigns() {
   const trpc = useTRPC();
@@ -24,6 +24,20 @@ export function CampaignSelect({ name, defaultValue, campaigns, label = 'Campaig
             {c.name}
           </option>
         ))}
+      </select>
+    </label>
+  );
+}
+
+/** A list's campaign filter ("All" plus every campaign), its value kept in the URL by the caller. */
+export function CampaignFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const campaigns = useCampaigns();
+  return (
+    <label className="text-sm">
+      Campaign
+      <select value={value} onChange={(e) => onChange(e.target.value)} className={inputCls}>
+        <option value="">All</option>
+        {campaigns.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
       </select>
     </label>
   );

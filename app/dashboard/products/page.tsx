@@ -25,7 +25,7 @@ export default function ProductsPage() {
       <PageHeader title="Products" />
       <Policy canWrite={canWrite} />
       {canWrite && <CreateForm campaigns={campaigns} />}
-      <QueryState q={list} empty={rows.length === 0 && offset === 0}>
+      <QueryState q={list} empty={rows.length === 0 && offset === 0} onEmpty="No products yet. Add the products your payment provider sells (their prod_… ids) to give them their own rates, redirect them to a campaign or exclude them.">
         <Table label="Products" head={['Product', 'Provider id', 'Commissionable', 'Campaign redirect', 'Added', canWrite ? 'Actions' : '']}>
           {rows.map((p) =>
             editing === p.id ? (
@@ -40,7 +40,7 @@ export default function ProductsPage() {
                 <td className="p-3">
                   {p.campaign_id ? (
                     <Link href={`/dashboard/campaigns/${p.campaign_id}`} className={`text-indigo-700 hover:underline ${focus}`}>
-                      {names.get(p.campaign_id) ?? p.campaign_id.slice(-8)}
+                      {names.get(p.campaign_id) ?? '…'}
                     </Link>
                   ) : (
                     '—'

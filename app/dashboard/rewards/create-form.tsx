@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Button, Card, ErrorNote, inputCls } from '../../_components/ui';
+import { amountOrProblem, Button, Card, ErrorNote, inputCls, useProgramCurrency } from '../../_components/ui';
 import { LENGTHS, type LengthType } from './terms';
 
 export function CreateForm() {
@@ -11,6 +11,8 @@ export function CreateForm() {
   const [flat, setFlat] = useState(false);
   const [length, setLength] = useState<LengthType>('one_time');
   const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const currency = useProgramCurrency();
   const create = useMutation(
     trpc.rewards.create.mutationOptions({
       onSuccess: (r) => {
@@ -23,7 +25,10 @@ export function CreateForm() {
     e.preventDefault();
     const form = e.currentTarget;
     const f = new FormData(form);
-    const n = Number(f.get('amount'));
+    const flatAmount = flat ? amountOrProblem('Amount', String(f.get('amount')), currency) : null;
+    const n = flatAmount ? flatAmount.minor : Number(f.get('amount'));
+    setProblem(flatAmount?.problem ?? null);
+    if (n === null) return;
     const description = String(f.get('description') || '');
     setDone(null);
     create.mutate(
@@ -32,7 +37,7 @@ export function CreateForm() {
         type: f.get('type') === 'non_cash' ? 'non_cash' : 'cash',
         terms: {
           is_flat: flat,
-          amount: flat ? Math.round(n * 100) : n,
+          amount: n,
           length_type: length,
           ...(length === 'limited' ? { length_months: Number(f.get('length_months')) } : {}),
           ...(description ? { description } : {}),
@@ -63,8 +68,8 @@ export function CreateForm() {
           </select>
         </label>
         <label className="text-sm">
-          {flat ? 'Amount' : 'Percent'}
-          <input name="amount" required inputMode="decimal" pattern="\d+(\.\d{1,2})?" className={`${inputCls} w-28`} />
+          {flat ? `Amount (${currency.toUpperCase()})` : 'Percent'}
+          <input name="amount" required inputMode="decimal" className={`${inputCls} w-28`} />
         </label>
         <label className="text-sm">
           Length
@@ -89,6 +94,7 @@ export function CreateForm() {
         <Button disabled={create.isPending}>{create.isPending ? 'Adding…' : 'Add reward'}</Button>
         <div className="w-full" aria-live="polite">
           {done && <p className="text-sm text-emerald-700">{done}</p>}
+          {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
           <ErrorNote error={create.error} />
         </div>
       </form>

@@ -26,7 +26,7 @@ export default function RewardsPage() {
       </PageHeader>
       <p className="text-sm text-slate-600">Reusable commission terms: a campaign rule copies a reward&apos;s terms when it is set from the library.</p>
       {canWrite && <CreateForm />}
-      <QueryState q={list} empty={rows.length === 0 && offset === 0}>
+      <QueryState q={list} empty={rows.length === 0 && offset === 0} onEmpty={includeArchived ? 'No rewards yet.' : 'No rewards yet. Add reusable terms above (cash or, say, a free month), then apply them to a campaign’s rate.'}>
         <Table label="Rewards" head={['Reward', 'Type', 'Terms', 'Used by', 'Added', canWrite ? 'Actions' : '']}>
           {rows.map((r) => (
             <tr key={r.id} className="border-t">

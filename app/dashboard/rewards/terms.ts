@@ -1,4 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
+import { formatRate } from '@/server/lib/money';
 import { money } from '../../_components/ui';
 import type { AppRouter } from '@/server/routers/root';
 
@@ -14,7 +15,7 @@ export type LengthType = (typeof LENGTHS)[number][0];
 
 export function terms(r: Reward) {
   const t = r.terms;
-  const amount = t.is_flat ? money(t.amount, t.currency ?? 'usd') : `${t.amount}%`;
+  const amount = t.is_flat ? money(t.amount, t.currency ?? 'usd') : formatRate(t.amount);
   const length = t.length_type === 'limited' ? `${t.length_months} months` : t.length_type.replace('_', ' ');
   return `${amount} · ${length}`;
 }

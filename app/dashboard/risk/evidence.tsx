@@ -1,7 +1,8 @@
+import { formatRatio } from '@/server/lib/money';
 import { focus } from '../../_components/ui';
 import type { Evidence } from './types';
 
-const pct = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${(n * 100).toFixed(1)}%`);
+const pct = (n: number | null | undefined) => formatRatio(n ?? null);
 const num = (n: number | null | undefined, digits = 1) => (n === null || n === undefined ? '—' : Number.isInteger(n) ? String(n) : n.toFixed(digits));
 
 /** The measured numbers behind the score, flattened into label/value pairs. */

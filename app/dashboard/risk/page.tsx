@@ -38,7 +38,7 @@ export default function RiskPage() {
         </div>
       </PageHeader>
       <p className="text-sm text-slate-600">Each affiliate&apos;s newest assessment, riskiest first. The engine never changes an affiliate by itself.</p>
-      <QueryState q={list} empty={rows.length === 0 && offset === 0}>
+      <QueryState q={list} empty={rows.length === 0 && offset === 0} onEmpty={level ? `No ${level}-risk assessment${includeDismissed ? '' : ' (dismissed ones hidden)'}.` : 'Nothing to triage. Affiliates are assessed daily and after refunds; you can also assess one from its page.'}>
         <ul className="space-y-3" aria-label="Risk queue">
           {rows.map((a) => (
             <AssessmentItem key={a.id} a={a} canWrite={canWrite} />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../_components/providers';
 import { PageHeader } from '../../_components/ui';
 import { ApiKeys } from './api-keys';
+import { BrandingForm } from './branding-form';
 import { ProgramForm } from './program-form';
 import { Team } from './team';
 
@@ -14,6 +15,7 @@ export default function SettingsPage() {
     <div className="space-y-6">
       <PageHeader title="Settings">{me.data && <span className="text-sm text-slate-600">Your role: {me.data.role ?? 'key'}</span>}</PageHeader>
       <ProgramForm canWrite={canWrite} />
+      <BrandingForm canWrite={canWrite} />
       <ApiKeys canWrite={canWrite} />
       <Team canWrite={canWrite} isOwner={me.data?.role === 'owner'} />
     </div>

@@ -1,46 +1,70 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { minorToDecimal } from '@/server/lib/money';
 import { useTRPC } from '../../_components/providers';
-import { Button, Card, ErrorNote, QueryState, inputCls } from '../../_components/ui';
+import { useToast } from '../../_components/toast';
+import { amountOrProblem, Button, Card, ErrorNote, QueryState, inputCls } from '../../_components/ui';
+
+// Every ISO 4217 code this browser can format, so the picker offers only valid currencies.
+const CURRENCIES = Intl.supportedValuesOf('currency');
+const currencyName = new Intl.DisplayNames(['en'], { type: 'currency' });
 
 export function ProgramForm({ canWrite }: { canWrite: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
+  const toast = useToast();
   const settings = useQuery(trpc.settings.get.queryOptions({}));
-  const [saved, setSaved] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const update = useMutation(
-    trpc.settings.update.mutationOptions({ onSuccess: () => { setSaved(true); return qc.invalidateQueries({ queryKey: trpc.settings.get.queryKey() }); } }),
+    trpc.settings.update.mutationOptions({
+      onSuccess: () => {
+        toast('Settings saved.');
+        return qc.invalidateQueries({ queryKey: trpc.settings.get.queryKey() });
+      },
+    }),
   );
   const s = settings.data?.data;
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setSaved(false);
     const f = new FormData(e.currentTarget);
+    const currency = String(f.get('currency')).toLowerCase();
+    const min = amountOrProblem('Minimum payout', String(f.get('min_payout')), currency);
+    setProblem(min.problem);
+    if (min.minor === null) return;
     update.mutate({
       auto_approve_affiliates: f.get('auto_approve_affiliates') === 'on',
       auto_approve_commissions: f.get('auto_approve_commissions') === 'on',
       hold_days: Number(f.get('hold_days')),
-      min_payout: Math.round(Number(f.get('min_payout')) * 100),
-      currency: String(f.get('currency')).toLowerCase(),
+      min_payout: min.minor,
+      currency,
     });
   }
   return (
     <Card title="Program">
       <QueryState q={settings}>
         {s && (
-          <form onSubmit={submit} aria-label="Program settings" className="grid gap-4 sm:grid-cols-2">
+          <form key={settings.dataUpdatedAt} onSubmit={submit} aria-label="Program settings" className="grid gap-4 sm:grid-cols-2">
             <fieldset disabled={!canWrite} className="contents">
               <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="auto_approve_affiliates" defaultChecked={s.auto_approve_affiliates} /> Approve new affiliates automatically</label>
               <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="auto_approve_commissions" defaultChecked={s.auto_approve_commissions} /> Approve commissions of confirmed sales automatically</label>
-              <label className="text-sm">Hold period (days)<input name="hold_days" type="number" min={0} max={3650} defaultValue={s.hold_days} className={inputCls} /></label>
-              <label className="text-sm">Minimum payout ({s.currency.toUpperCase()})<input name="min_payout" type="number" min={0} step="0.01" defaultValue={(s.min_payout / 100).toFixed(2)} className={inputCls} /></label>
-              <label className="text-sm">Currency<input name="currency" defaultValue={s.currency} pattern="[A-Za-z]{3}" className={inputCls} /></label>
+              <label className="text-sm">
+                Hold period (days)
+                <input name="hold_days" type="number" min={0} max={3650} required defaultValue={s.hold_days} aria-describedby="hold-help" className={inputCls} />
+                <span id="hold-help" className="mt-1 block text-xs text-slate-500">Commissions become payable this many days after their sale; a change applies to every unpaid commission.</span>
+              </label>
+              <label className="text-sm">Minimum payout ({s.currency.toUpperCase()})<input name="min_payout" inputMode="decimal" required defaultValue={minorToDecimal(s.min_payout, s.currency)} className={inputCls} /></label>
+              <label className="text-sm">
+                Currency
+                <select name="currency" defaultValue={s.currency.toUpperCase()} className={inputCls}>
+                  {CURRENCIES.map((c) => <option key={c} value={c}>{c} · {currencyName.of(c)}</option>)}
+                </select>
+              </label>
             </fieldset>
             {canWrite && (
-              <div className="flex items-center gap-3 sm:col-span-2">
-                <Button disabled={update.isPending}>Save settings</Button>
-                <span aria-live="polite" className="text-sm text-emerald-700">{saved && 'Saved.'}</span>
+              <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+                <Button disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save settings'}</Button>
+                {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
                 <ErrorNote error={update.error} />
               </div>
             )}

@@ -15,8 +15,8 @@ export function Team({ canWrite, isOwner }: { canWrite: boolean; isOwner: boolea
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    add.mutate({ email: String(f.get('member_email')), password: String(f.get('member_password')), role: f.get('member_role') as 'admin' });
-    e.currentTarget.reset();
+    const form = e.currentTarget;
+    add.mutate({ email: String(f.get('member_email')), password: String(f.get('member_password')), role: f.get('member_role') as 'admin' }, { onSuccess: () => form.reset() });
   }
   return (
     <Card title="Team">

@@ -22,10 +22,11 @@ export function CreateForm() {
   );
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
+    const form = e.currentTarget;
+    const f = new FormData(form);
     const description = String(f.get('description') || '');
     setCreated(null);
-    create.mutate({ url: String(f.get('url')), events, ...(description ? { description } : {}) });
+    create.mutate({ url: String(f.get('url')), events, ...(description ? { description } : {}) }, { onSuccess: () => { form.reset(); setEvents(['*']); } });
   }
   return (
     <Card title="Add an endpoint">

@@ -16,7 +16,7 @@ export default function WebhooksPage() {
       <PageHeader title="Webhooks" />
       <p className="text-sm text-slate-600">Signed (Standard Webhooks) HTTPS calls when affiliates, conversions, commissions, payouts or risk flags change.</p>
       {canWrite && <CreateForm />}
-      <QueryState q={list} empty={rows.length === 0}>
+      <QueryState q={list} empty={rows.length === 0} onEmpty="No endpoints yet. Add your server's HTTPS address above to receive signed events when conversions, commissions or payouts change.">
         <ul className="space-y-3" aria-label="Webhook endpoints">
           {rows.map((ep) => (
             <EndpointItem key={ep.id} ep={ep} canWrite={canWrite} open={values.endpoint === ep.id} onToggle={() => set({ endpoint: values.endpoint === ep.id ? '' : ep.id })} />

@@ -1,7 +1,8 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BarChart } from '../../_components/bar-chart';
+import { formatMoney } from '@/server/lib/money';
+import { TrendChart } from '../../_components/charts/trend-chart';
 import { useTRPC } from '../../_components/providers';
 import { Card, QueryState, money } from '../../_components/ui';
 
@@ -11,11 +12,6 @@ const SPANS: Record<Interval, { button: string; range: string }> = {
   week: { button: 'By week', range: 'the last 12 weeks' },
   month: { button: 'By month', range: 'the last 12 months' },
 };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-// Bucket labels are YYYY-MM-DD starts in the program's time zone: shown as "5 Mar" or "Mar 2025".
-const label = (period: string, interval: Interval) =>
-  interval === 'month' ? `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}` : `${Number(period.slice(8, 10))} ${MONTHS[Number(period.slice(5, 7)) - 1]}`;
-
 /** The affiliate's commissions over time (pending, approved and paid; reversed and denied do not count). */
 export function EarningsChart() {
   const trpc = useTRPC();
@@ -44,10 +40,12 @@ export function EarningsChart() {
             <p aria-live="polite" className="text-sm text-slate-600" data-testid="earnings-total">
               {money(total, d.currency)} earned in {SPANS[d.interval].range}
             </p>
-            <BarChart
+            <TrendChart
               label={`Commissions ${SPANS[d.interval].range.replace('the ', '')}, per ${d.interval}`}
-              points={d.points.map((p) => ({ label: label(p.period, d.interval), value: p.value }))}
+              points={d.points}
+              interval={d.interval}
               format={(n) => money(n, d.currency)}
+              formatAxis={(n) => formatMoney(n, d.currency, { compact: true })}
             />
           </>
         )}

@@ -2,13 +2,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Badge, Button, Card, CopyButton, ErrorNote, PageHeader, QueryState, Table, date, inputCls, money } from '../../_components/ui';
+import { useToast } from '../../_components/toast';
+import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, Table, date, inputCls, money } from '../../_components/ui';
 import { EarningsChart } from './earnings-chart';
+import { ReferralLinks } from './referral-links';
 
 function PayoutEmail({ current }: { current: string | null }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const set = useMutation(trpc.portal.setPayoutEmail.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.portal.me.queryKey() }) }));
+  const toast = useToast();
+  const set = useMutation(
+    trpc.portal.setPayoutEmail.mutationOptions({
+      onSuccess: (r) => {
+        toast(r.data.payout_email ? `Payouts go to ${r.data.payout_email}.` : 'Payout e-mail cleared: payouts go to your sign-in e-mail.');
+        return qc.invalidateQueries({ queryKey: trpc.portal.me.queryKey() });
+      },
+    }),
+  );
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const v = String(new FormData(e.currentTarget).get('payout_email') || '');
@@ -18,7 +28,6 @@ function PayoutEmail({ current }: { current: string | null }) {
     <form onSubmit={submit} aria-label="Payout e-mail" className="flex flex-wrap items-end gap-3">
       <label className="text-sm">PayPal / payout e-mail<input name="payout_email" type="email" defaultValue={current ?? ''} className={inputCls} /></label>
       <Button disabled={set.isPending}>Save</Button>
-      <span aria-live="polite" className="text-sm text-emerald-700">{set.isSuccess && 'Saved.'}</span>
       <ErrorNote error={set.error} />
     </form>
   );
@@ -28,7 +37,6 @@ export default function PortalHome() {
   const trpc = useTRPC();
   const me = useQuery(trpc.portal.me.queryOptions({}));
   const stats = useQuery(trpc.portal.stats.queryOptions({}));
-  const links = useQuery(trpc.portal.links.queryOptions({ limit: 50 }));
   const conversions = useQuery(trpc.portal.conversions.queryOptions({ limit: 20 }));
   const payouts = useQuery(trpc.portal.payouts.queryOptions({ limit: 20 }));
   const s = stats.data?.data;
@@ -36,6 +44,11 @@ export default function PortalHome() {
   return (
     <div className="space-y-6">
       <PageHeader title={`Hi ${me.data?.data.name ?? me.data?.data.email ?? ''}`}>{me.data && <Badge value={me.data.data.status} />}</PageHeader>
+      {me.data?.data.status === 'pending' && (
+        <p role="status" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 text-sm">
+          Your application is being reviewed. You can share your link already; we e-mail you when you are approved.
+        </p>
+      )}
       <QueryState q={stats}>
         {s && (
           <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
@@ -53,20 +66,9 @@ export default function PortalHome() {
         )}
       </QueryState>
       <EarningsChart />
-      <Card title="Your referral links">
-        <QueryState q={links} empty={links.data?.data.length === 0}>
-          <ul className="space-y-2 text-sm">
-            {links.data?.data.map((l) => (
-              <li key={l.id} className="flex flex-wrap items-center gap-2">
-                <code className="rounded bg-slate-100 px-2 py-1 break-all" data-testid="referral-link">{l.url ?? '(no landing page yet)'}</code>
-                {l.url && <CopyButton text={l.url} label="Copy link" />}
-              </li>
-            ))}
-          </ul>
-        </QueryState>
-      </Card>
+      <ReferralLinks />
       <Card title="Recent conversions">
-        <QueryState q={conversions} empty={conversions.data?.data.length === 0}>
+        <QueryState q={conversions} empty={conversions.data?.data.length === 0} onEmpty="No conversions yet. Share your link above: sign-ups and sales it brings show up here.">
           <Table label="Your conversions" head={['When', 'Type', 'Amount', 'Status']}>
             {conversions.data?.data.map((c) => (
               <tr key={c.id} className="border-t">
@@ -78,7 +80,7 @@ export default function PortalHome() {
         </QueryState>
       </Card>
       <Card title="Payouts">
-        <QueryState q={payouts} empty={payouts.data?.data.length === 0}>
+        <QueryState q={payouts} empty={payouts.data?.data.length === 0} onEmpty="No payouts yet. Approved commissions are paid in the program's next payout batch, to the e-mail below.">
           <Table label="Your payouts" head={['Created', 'Amount', 'Status', 'Paid']}>
             {payouts.data?.data.map((p) => (
               <tr key={p.id} className="border-t">

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { SIGN_IN_LIMITED, SIGN_IN_LIMITED_TEXT } from '@/server/contracts/sign-in';
 import { Button, inputCls } from '../../_components/ui';
 
 export default function PortalLoginPage() {
@@ -15,7 +16,8 @@ export default function PortalLoginPage() {
     const f = new FormData(e.currentTarget);
     const res = await signIn('affiliate', { email: f.get('email'), password: f.get('password'), redirect: false });
     setBusy(false);
-    if (res?.ok) router.push('/portal');
+    if (res?.error === SIGN_IN_LIMITED) setError(SIGN_IN_LIMITED_TEXT);
+    else if (res?.ok) router.push('/portal');
     else setError('E-mail or password is wrong, or your account is not active.');
   }
   return (

@@ -4,6 +4,7 @@ import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
+import { referencedCampaign } from '../references';
 
 export type Affiliate = typeof affiliates.$inferSelect;
 export type AffiliateStatus = Affiliate['status'];
@@ -32,8 +33,8 @@ export async function findAffiliateByEmail({ ctx, email }: { ctx: WorkspaceCtx; 
 }
 
 export async function listAffiliates({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: AffiliateFilter; page: Page }) {
-  // A campaign id that is not a UUID matches nothing; skip the query rather than let SQL reject it.
-  if (filter.campaignId !== undefined && !isUuid(filter.campaignId)) return [];
+  // A campaign of another workspace answers like a missing one, as every list filter does.
+  if (filter.campaignId !== undefined) await referencedCampaign(ctx, filter.campaignId);
   return ctx.db
     .select()
     .from(affiliates)

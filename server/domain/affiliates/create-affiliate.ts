@@ -1,6 +1,7 @@
 import { presentAffiliate } from '../../contracts/affiliate';
 import { invalid, required } from '../../errors/errors';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { campaignForNewAffiliate } from './campaign-ref';
@@ -18,7 +19,7 @@ export type NewAffiliate = {
 };
 
 /** Creates an affiliate without an invitation (nothing is e-mailed): e.g. one the workspace signs up itself. */
-export async function createAffiliate({ ctx, input }: { ctx: WorkspaceCtx; input: NewAffiliate }): Promise<{ row: Affiliate; refCodeChanged: boolean }> {
+export async function createAffiliate({ ctx, input }: { ctx: ActingCtx; input: NewAffiliate }): Promise<{ row: Affiliate; refCodeChanged: boolean }> {
   // Without either there is nothing to name the affiliate by or derive a ref code from.
   if (!input.email && !input.name) throw required('email');
   return ctx.db.transaction(async (tx) => {
@@ -38,6 +39,7 @@ export async function createAffiliate({ ctx, input }: { ctx: WorkspaceCtx; input
     );
     if (result.kind === 'existing') throw invalid('email', 'an affiliate with this e-mail already exists (invite returns it)');
     await recordEvent(tx, ctx.workspaceId, 'affiliate.created', 'affiliate', presentAffiliate(result.row));
+    await recordAudit(tx, ctx, 'affiliate.created', { type: 'affiliate', id: result.row.id }, { after: presentAffiliate(result.row) });
     return { row: result.row, refCodeChanged: result.refCodeChanged };
   });
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { workspaces } from '@/db/schema';
 import { presentAffiliate } from '../../contracts/affiliate';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import { inviteEmail } from '../mail/invite-email';
 import { queueEmail } from '../mail/outbox';
@@ -20,7 +21,7 @@ export type InviteResult = { row: Affiliate; created: boolean; refCodeChanged: b
  * affiliate unchanged and sends nothing. A new affiliate, its affiliate.created event and its
  * invitation e-mail are written in one transaction.
  */
-export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: WorkspaceCtx; input: InviteInput; publicUrl: string }): Promise<InviteResult> {
+export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: ActingCtx; input: InviteInput; publicUrl: string }): Promise<InviteResult> {
   return ctx.db.transaction(async (tx) => {
     const txCtx = { db: tx, workspaceId: ctx.workspaceId };
     const campaignId = await campaignForNewAffiliate(txCtx, input.campaignId);
@@ -38,6 +39,7 @@ export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: Workspac
 
     const { row } = result;
     await recordEvent(tx, ctx.workspaceId, 'affiliate.created', 'affiliate', presentAffiliate(row));
+    await recordAudit(tx, ctx, 'affiliate.invited', { type: 'affiliate', id: row.id }, { after: presentAffiliate(row) });
     const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
     const email = inviteEmail({ workspaceName: workspace?.name ?? 'Refcount', affiliateName: row.name, acceptUrl: invite.acceptUrl });
     await queueEmail(tx, { workspaceId: ctx.workspaceId, kind: 'affiliate_invite', to: input.email, ...email });

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
-import { forgetAffiliateKeys } from '../../auth/resolve-key';
 import { presentAffiliate } from '../../contracts/affiliate';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { recordUpdate } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { referencedCampaign } from '../references';
@@ -21,11 +21,13 @@ export type AffiliatePatch = {
  * Changes an affiliate; moving into `active` from another status (approving) stamps approved_at.
  * Holding commissions stamps commissions_held_at once (a repeated hold keeps the first time, so
  * the record says how long payment has waited); releasing clears it. A repeated hold or release
- * adds nothing to the write, so on its own it writes nothing and emits no event.
+ * adds nothing to the write, so on its own it writes nothing and emits no event. Suspending or
+ * rejecting stops the affiliate's refa_live_ keys on their next request (resolve-key.ts reads the
+ * status every time).
  */
-export async function updateAffiliate({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
+export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
   if (!isUuid(id)) throw notFound('affiliate');
-  const updated = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const txCtx = { db: tx, workspaceId: ctx.workspaceId };
     const where = and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, id));
     // Locks the row so two approvals racing agree on whether this one is the approving change.
@@ -44,10 +46,7 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: WorkspaceCtx; i
     if (Object.keys(set).length === 0) return current;
     const [row] = await tx.update(affiliates).set(set).where(where).returning();
     await recordEvent(tx, ctx.workspaceId, 'affiliate.updated', 'affiliate', presentAffiliate(row));
+    await recordUpdate(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
     return row;
   });
-  // Suspending or rejecting stops the affiliate's refa_live_ keys (resolve-key.ts): drop them from
-  // this process's verified-key cache once committed, as revocation does, so it takes effect now.
-  if (patch.status !== undefined) forgetAffiliateKeys(id);
-  return updated;
 }

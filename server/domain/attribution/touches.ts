@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { affiliates, campaigns, clicks } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
+import { MAX_TOUCHES } from '../../contracts/limits';
 
 export type Touch = {
   clickId: string;
@@ -39,7 +40,7 @@ export async function touchesWhere(ctx: WorkspaceCtx, match: SQL, at: Date): Pro
       ),
     )
     .orderBy(asc(clicks.ts))
-    .limit(200);
+    .limit(MAX_TOUCHES);
 }
 
 /** The touch that wins by the model of the campaign of the most recent touch. */

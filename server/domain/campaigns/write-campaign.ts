@@ -3,7 +3,8 @@ import { campaigns } from '@/db/schema';
 import { presentCampaign } from '../../contracts/campaign';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit, recordUpdate } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import type { Campaign, CampaignStatus } from './campaigns';
 
@@ -14,30 +15,38 @@ type CampaignFields = Pick<
 export type NewCampaign = Pick<CampaignFields, 'name'> & Partial<CampaignFields>;
 export type CampaignPatch = Partial<Omit<CampaignFields, 'status' | 'attributionModel'>>;
 
-export async function createCampaign({ ctx, input }: { ctx: WorkspaceCtx; input: NewCampaign }): Promise<Campaign> {
+export async function createCampaign({ ctx, input }: { ctx: ActingCtx; input: NewCampaign }): Promise<Campaign> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(campaigns).values({ ...input, workspaceId: ctx.workspaceId }).returning();
     await recordEvent(tx, ctx.workspaceId, 'campaign.created', 'campaign', presentCampaign(row));
+    await recordAudit(tx, ctx, 'campaign.created', { type: 'campaign', id: row.id }, { after: presentCampaign(row) });
     return row;
   });
 }
 
-async function changeCampaign(ctx: WorkspaceCtx, id: string, set: Partial<CampaignFields>): Promise<Campaign> {
+async function changeCampaign(ctx: ActingCtx, id: string, set: Partial<CampaignFields>): Promise<Campaign> {
   if (!isUuid(id)) throw notFound('campaign');
   return ctx.db.transaction(async (tx) => {
+    const where = and(eq(campaigns.workspaceId, ctx.workspaceId), eq(campaigns.id, id));
+    const [before] = await tx.select().from(campaigns).where(where).for('update');
+    if (!before) throw notFound('campaign');
     const [row] = await tx
       .update(campaigns)
       .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(campaigns.workspaceId, ctx.workspaceId), eq(campaigns.id, id)))
+      .where(where)
       .returning();
-    if (!row) throw notFound('campaign');
     await recordEvent(tx, ctx.workspaceId, 'campaign.updated', 'campaign', presentCampaign(row));
+    await recordUpdate(tx, ctx, 'campaign.updated', { type: 'campaign', id }, presentCampaign(before), presentCampaign(row));
     return row;
   });
 }
 
-export const updateCampaign = ({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: CampaignPatch }) =>
+export const updateCampaign = ({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: CampaignPatch }) =>
   changeCampaign(ctx, id, patch);
 
-export const setCampaignStatus = ({ ctx, id, status }: { ctx: WorkspaceCtx; id: string; status: CampaignStatus }) =>
+export const setCampaignStatus = ({ ctx, id, status }: { ctx: ActingCtx; id: string; status: CampaignStatus }) =>
   changeCampaign(ctx, id, { status });
+
+/** POST /v1/campaigns/{id}/attribution-model: which click wins from now on (past conversions keep theirs). */
+export const setAttributionModel = ({ ctx, id, model }: { ctx: ActingCtx; id: string; model: Campaign['attributionModel'] }) =>
+  changeCampaign(ctx, id, { attributionModel: model });

@@ -4,7 +4,8 @@ import { commissions, conversions } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
 import { invalidState, notFound, required, unknownReference } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { recordUpdate } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { applyContribution, contributionOf } from '../engine/rollups';
 import { recordEvent } from '../events/record-event';
 import type { Commission } from '../money-records/commissions';
@@ -22,7 +23,8 @@ function assertReviewable(row: Commission) {
   if (row.payoutId) throw invalidState(`commission ${row.id} is in pending payout ${row.payoutId}`);
 }
 
-async function applyReview(tx: Tx, workspaceId: string, row: Commission, review: Review): Promise<Commission> {
+async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: Review): Promise<Commission> {
+  const { workspaceId } = acting;
   const set: Partial<typeof commissions.$inferInsert> = {};
   if (review.status !== undefined && review.status !== row.status) set.status = review.status;
   if (review.amount !== undefined && review.amount !== row.amount) set.amount = review.amount;
@@ -40,11 +42,12 @@ async function applyReview(tx: Tx, workspaceId: string, row: Commission, review:
     .returning();
   await applyContribution(ctx, before, await contributionOf(ctx, conv, timezone));
   await recordEvent(tx, workspaceId, 'commission.updated', 'commission', presentCommission(updated));
+  await recordUpdate(tx, acting, 'commission.updated', { type: 'commission', id: row.id }, presentCommission(row), presentCommission(updated));
   return updated;
 }
 
 /** PATCH /v1/commissions/{id}: approve, deny or override the amount of one commission. */
-export async function reviewCommission({ ctx, id, review }: { ctx: WorkspaceCtx; id: string; review: Review }) {
+export async function reviewCommission({ ctx, id, review }: { ctx: ActingCtx; id: string; review: Review }) {
   if (review.status === undefined && review.amount === undefined) throw required('status');
   if (!isUuid(id)) throw notFound('commission');
   return ctx.db.transaction(async (tx) => {
@@ -56,12 +59,12 @@ export async function reviewCommission({ ctx, id, review }: { ctx: WorkspaceCtx;
       .for('update');
     if (!row) throw notFound('commission');
     assertReviewable(row);
-    return applyReview(tx, ctx.workspaceId, row, review);
+    return applyReview(tx, ctx, row, review);
   });
 }
 
 /** POST /v1/commissions/bulk: one status for many commissions, all of them or none. */
-export async function reviewCommissions({ ctx, ids, status }: { ctx: WorkspaceCtx; ids: string[]; status: ReviewStatus }) {
+export async function reviewCommissions({ ctx, ids, status }: { ctx: ActingCtx; ids: string[]; status: ReviewStatus }) {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   return ctx.db.transaction(async (tx) => {
     // Locked in id order, so two overlapping bulk calls cannot deadlock each other.
@@ -76,7 +79,7 @@ export async function reviewCommissions({ ctx, ids, status }: { ctx: WorkspaceCt
     if (missing.length) throw unknownReference(`ids (${missing.join(', ')})`);
     rows.forEach(assertReviewable);
     const updated = new Map<string, Commission>();
-    for (const row of rows) updated.set(row.id, await applyReview(tx, ctx.workspaceId, row, { status }));
+    for (const row of rows) updated.set(row.id, await applyReview(tx, ctx, row, { status }));
     return unique.map((id) => updated.get(id)!);
   });
 }

@@ -1,8 +1,13 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversions, workspaceSettings } from '@/db/schema';
+import { recordAudit } from '../audit/record-audit';
+import { systemActor } from '../context';
 import { emitMoneyEvents } from '../engine/events';
 import { approveIfAuto } from './approve';
+
+// The job's name in the audit log: each conversion it confirms gets a row under this actor.
+export const CONFIRM_JOB = systemActor('conversions.confirm');
 
 /**
  * The hold-period job: pending sales older than their workspace's hold_days become confirmed,
@@ -14,7 +19,7 @@ export async function confirmDueConversions(db: Db, now = new Date()): Promise<n
   let confirmed = 0;
   for (const settings of settingsRows) {
     confirmed += await db.transaction(async (tdb) => {
-      const tx = { db: tdb, workspaceId: settings.workspaceId };
+      const tx = { db: tdb, workspaceId: settings.workspaceId, actor: CONFIRM_JOB };
       const rows = await tdb
         .update(conversions)
         .set({ status: 'confirmed', updatedAt: now })
@@ -27,7 +32,15 @@ export async function confirmDueConversions(db: Db, now = new Date()): Promise<n
         )
         .returning();
       const approved = await approveIfAuto(tx, settings, rows.map((r) => r.id));
-      for (const row of rows) await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, { created: [], updated: [], earning: null });
+      for (const row of rows) {
+        await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, { created: [], updated: [], earning: null });
+        const approvedHere = approved.filter((c) => c.conversionId === row.id).map((c) => c.id);
+        await recordAudit(tdb, tx, 'conversion.confirmed', { type: 'conversion', id: row.id }, {
+          before: { status: 'pending' },
+          after: { status: 'confirmed' },
+          ...(approvedHere.length ? { approved_commission_ids: approvedHere } : {}),
+        });
+      }
       await emitMoneyEvents(tx, null, { created: [], updated: approved, earning: null });
       return rows.length;
     });

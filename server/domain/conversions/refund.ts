@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
 import { conversionFailed, notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { presentConversionDetail } from '../../contracts/conversion';
+import { diff, recordAudit } from '../audit/record-audit';
+import type { ActingCtx, WorkspaceCtx } from '../context';
 import { emitMoneyEvents } from '../engine/events';
 import { reconcileLedger } from '../engine/reconcile';
 import { REVERSAL_STATES } from '../engine/states';
@@ -35,7 +37,7 @@ export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
  * clamped; a person asking for more than the sale, or to refund a lead (no payment), has made a
  * mistake that must not pass silently, so both are conversion_failed and change nothing.
  */
-export async function refundConversionById({ ctx, id, input }: { ctx: WorkspaceCtx; id: string; input: Refund }): Promise<Conversion> {
+export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx; id: string; input: Refund }): Promise<Conversion> {
   if (!isUuid(id)) throw notFound('conversion');
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
@@ -45,7 +47,10 @@ export async function refundConversionById({ ctx, id, input }: { ctx: WorkspaceC
     if (input.amount != null && input.amount > conv.amount) {
       throw conversionFailed(`amount ${input.amount} is above the sale's ${conv.amount} (amount is the total refunded so far)`);
     }
-    return applyRefund(tx, conv, input);
+    const row = await applyRefund(tx, conv, input);
+    const changes = diff(presentConversionDetail(conv), presentConversionDetail(row));
+    if (changes) await recordAudit(db, ctx, 'conversion.refunded', { type: 'conversion', id }, { ...changes, reason: input.reason ?? 'refund' });
+    return row;
   });
 }
 

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { presentConversionDetail } from '../../contracts/conversion';
+import { recordUpdate } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { referencedAffiliate } from '../references';
 import { emitMoneyEvents } from '../engine/events';
 import { reconcileLedger } from '../engine/reconcile';
@@ -20,7 +22,7 @@ export type ConversionPatch = { status?: Conversion['status'] | 'voided'; affili
  * the same transaction: reversal states claw back, leaving them restores, re-attribution
  * reverses the old affiliate's commissions and computes the new one's.
  */
-export async function updateConversion({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: ConversionPatch }): Promise<Conversion> {
+export async function updateConversion({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: ConversionPatch }): Promise<Conversion> {
   if (!isUuid(id)) throw notFound('conversion');
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
@@ -39,8 +41,9 @@ export async function updateConversion({ ctx, id, patch }: { ctx: WorkspaceCtx; 
     const status = patch.status === 'voided' ? 'reversed' : patch.status;
     if (status && status !== conv.status) {
       set.status = status;
-      // Leaving refunded or chargeback undoes the refund: the full sale counts again.
-      if (!REVERSAL_STATES.has(status) && conv.refundedAmount > 0) set.refundedAmount = 0;
+      // Leaving a reversal state undoes the refund: the full sale counts again. A partial refund
+      // on a live sale stays when only its status moves (pending -> confirmed).
+      if (REVERSAL_STATES.has(conv.status) && !REVERSAL_STATES.has(status) && conv.refundedAmount > 0) set.refundedAmount = 0;
     }
     if (!Object.keys(set).length) return conv;
     const settings = await readSettings(tx);
@@ -50,6 +53,7 @@ export async function updateConversion({ ctx, id, patch }: { ctx: WorkspaceCtx; 
     if (row.status === 'confirmed') ledger.updated.push(...(await approveIfAuto(tx, settings, [row.id])));
     await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
     await applyContribution(tx, before, await contributionOf(tx, row, settings.timezone));
+    await recordUpdate(db, ctx, 'conversion.updated', { type: 'conversion', id }, presentConversionDetail(conv), presentConversionDetail(row));
     return row;
   });
 }

@@ -4,27 +4,46 @@ import type { Db } from '@/db/client';
 import { workspaces } from '@/db/schema';
 import type { Config } from '../../lib/env';
 import { createCampaign } from '../campaigns/write-campaign';
+import { systemActor } from '../context';
 import { createWorkspaceKey } from '../keys/workspace-keys';
+import { assessWorkspace } from '../risk/assess';
+import { updateSettings } from '../settings/settings';
 import { createUser } from '../users/users';
 import { createWorkspace } from '../workspaces/create-workspace';
+import { seedCatalog } from './catalog';
 import { seedHistory } from './history';
+import { seedPayoutHistory } from './money-loop';
+import { seedWebhooks } from './webhooks';
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'refcount-demo' };
 export type DemoCredentials = { workspaceId: string; email: string; password: string; token: string };
 
-/** A demo workspace with a login, a full-access key, campaigns, affiliates and some history. */
+/**
+ * A demo workspace with a login and a full-access key, and something on every page: branded
+ * program settings and a join page, campaigns with rates, products and rewards, affiliates (one
+ * applicant, one the risk model flags), sales over three months with a refund and a euro sale, a
+ * paid and a pending payout, commissions payable today awaiting approval, and a webhook log.
+ */
 export async function seedDemo(db: Db): Promise<DemoCredentials> {
   const ws = await createWorkspace(db, { name: 'Demo Co' });
   await createUser(db, { ...DEMO_LOGIN, workspaceId: ws.id, role: 'owner', name: 'Demo Manager' });
-  const { token } = await createWorkspaceKey(db, { workspaceId: ws.id, scopes: ['*'], name: 'demo' });
-  const ctx = { db, workspaceId: ws.id };
+  const ctx = { db, workspaceId: ws.id, actor: systemActor('seed') };
+  const { token } = await createWorkspaceKey(ctx, { scopes: ['*'], name: 'demo' });
+  await updateSettings({
+    ctx,
+    patch: { programName: 'Demo Co Partners', logoUrl: '/demo-logo.svg', brandColor: '#0f766e', termsUrl: 'https://shop.example.com/partner-terms', joinSlug: 'demo' },
+  });
   const main = await createCampaign({
     ctx,
-    input: { name: 'Partner program', destinationUrl: 'https://shop.example.com', cookieWindowDays: 60 },
+    input: { name: 'Partner program', destinationUrl: 'https://shop.example.com', cookieWindowDays: 60, additionalReferralLinks: ['https://shop.example.com/pricing', 'https://blog.example.com'] },
   });
-  await createCampaign({ ctx, input: { name: 'Creators (first click)', attributionModel: 'first_click', destinationUrl: 'https://shop.example.com/creators' } });
+  const creators = await createCampaign({ ctx, input: { name: 'Creators (first click)', attributionModel: 'first_click', destinationUrl: 'https://shop.example.com/creators' } });
   await createCampaign({ ctx, input: { name: 'Black Friday 2025', status: 'archived' } });
-  await seedHistory(db, ws.id, main.id);
+  await seedCatalog(db, ws.id, { main: main.id, creators: creators.id });
+  const people = await seedHistory(db, ws.id, { main: main.id, creators: creators.id });
+  await seedPayoutHistory(db, ws.id, people.alan);
+  await assessWorkspace({ ctx });
+  await seedWebhooks(db, ws.id);
   return { workspaceId: ws.id, ...DEMO_LOGIN, token };
 }
 

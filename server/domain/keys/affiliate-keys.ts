@@ -1,12 +1,15 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { affiliateKeys } from '@/db/schema';
 import { AFFILIATE_KEY_PREFIX, mintToken } from '../../auth/tokens';
-import { forgetKey } from '../../auth/resolve-key';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx, WorkspaceCtx } from '../context';
 
 export type AffiliateKey = typeof affiliateKeys.$inferSelect;
+
+// What the audit log keeps of a key: never its hash.
+const audited = (k: AffiliateKey) => ({ affiliate_id: k.affiliateId, name: k.name, start: k.start });
 
 /** Mints a read-only refa_live_ key for one affiliate; the token is returned once. */
 export async function createAffiliateKey({
@@ -14,15 +17,19 @@ export async function createAffiliateKey({
   affiliateId,
   name,
 }: {
-  ctx: WorkspaceCtx;
+  ctx: ActingCtx;
   affiliateId: string;
   name?: string | null;
 }): Promise<{ key: AffiliateKey; token: string }> {
   const { token, hash, start } = mintToken(AFFILIATE_KEY_PREFIX);
-  const [key] = await ctx.db
-    .insert(affiliateKeys)
-    .values({ workspaceId: ctx.workspaceId, affiliateId, name: name ?? null, hash, start })
-    .returning();
+  const key = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(affiliateKeys)
+      .values({ workspaceId: ctx.workspaceId, affiliateId, name: name ?? null, hash, start })
+      .returning();
+    await recordAudit(tx, ctx, 'affiliate_key.created', { type: 'affiliate_key', id: row.id }, { after: audited(row) });
+    return row;
+  });
   return { key, token };
 }
 
@@ -35,21 +42,23 @@ export async function listAffiliateKeys({ ctx, affiliateId }: { ctx: WorkspaceCt
 }
 
 /** Revokes one of the affiliate's keys; another affiliate's key id answers not-found. */
-export async function revokeAffiliateKey({ ctx, affiliateId, keyId }: { ctx: WorkspaceCtx; affiliateId: string; keyId: string }) {
+export async function revokeAffiliateKey({ ctx, affiliateId, keyId }: { ctx: ActingCtx; affiliateId: string; keyId: string }) {
   if (!isUuid(keyId)) throw notFound('key');
-  const [key] = await ctx.db
-    .update(affiliateKeys)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(affiliateKeys.workspaceId, ctx.workspaceId),
-        eq(affiliateKeys.affiliateId, affiliateId),
-        eq(affiliateKeys.id, keyId),
-        isNull(affiliateKeys.revokedAt),
-      ),
-    )
-    .returning();
-  if (!key) throw notFound('key');
-  forgetKey(key.id);
-  return key;
+  return ctx.db.transaction(async (tx) => {
+    const [key] = await tx
+      .update(affiliateKeys)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(affiliateKeys.workspaceId, ctx.workspaceId),
+          eq(affiliateKeys.affiliateId, affiliateId),
+          eq(affiliateKeys.id, keyId),
+          isNull(affiliateKeys.revokedAt),
+        ),
+      )
+      .returning();
+    if (!key) throw notFound('key');
+    await recordAudit(tx, ctx, 'affiliate_key.revoked', { type: 'affiliate_key', id: key.id }, { before: audited(key), after: { revoked_at: key.revokedAt!.toISOString() } });
+    return key;
+  });
 }

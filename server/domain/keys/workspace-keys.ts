@@ -3,24 +3,29 @@ import type { DbOrTx } from '@/db/client';
 import { workspaceKeys } from '@/db/schema';
 import { mintToken, WORKSPACE_KEY_PREFIX } from '../../auth/tokens';
 import { SCOPES } from '../../auth/scopes';
-import { forgetKey } from '../../auth/resolve-key';
 import { invalid, notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx, Actor } from '../context';
 
 export type WorkspaceKey = typeof workspaceKeys.$inferSelect;
 
+/** What the audit log keeps of a key: never its hash, only what identifies it. */
+export const auditedKey = (k: { name: string | null; scopes: string[]; start: string }) => ({ name: k.name, scopes: k.scopes, start: k.start });
+
 /** Mints a workspace key; the token is in the result only, never stored. */
-export async function createWorkspaceKey(
-  db: DbOrTx,
-  input: { workspaceId: string; scopes: string[]; name?: string | null },
-): Promise<{ key: WorkspaceKey; token: string }> {
+export async function createWorkspaceKey(ctx: ActingCtx, input: { scopes: string[]; name?: string | null }): Promise<{ key: WorkspaceKey; token: string }> {
   const bad = input.scopes.find((s) => !(SCOPES as readonly string[]).includes(s));
   if (bad) throw invalid('scopes', `unknown scope ${bad}; use ${SCOPES.join(', ')}`);
   const { token, hash, start } = mintToken(WORKSPACE_KEY_PREFIX);
-  const [key] = await db
-    .insert(workspaceKeys)
-    .values({ workspaceId: input.workspaceId, name: input.name ?? null, scopes: [...new Set(input.scopes)], hash, start })
-    .returning();
+  const key = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(workspaceKeys)
+      .values({ workspaceId: ctx.workspaceId, name: input.name ?? null, scopes: [...new Set(input.scopes)], hash, start })
+      .returning();
+    await recordAudit(tx, ctx, 'workspace_key.created', { type: 'workspace_key', id: row.id }, { after: auditedKey(row) });
+    return row;
+  });
   return { key, token };
 }
 
@@ -32,21 +37,21 @@ export async function listWorkspaceKeys(db: DbOrTx, workspaceId?: string): Promi
     .orderBy(desc(workspaceKeys.createdAt));
 }
 
-/** Revokes at once: the next request with the token answers 401. */
-export async function revokeWorkspaceKey(db: DbOrTx, input: { id: string; workspaceId?: string }): Promise<WorkspaceKey> {
-  if (!isUuid(input.id)) throw notFound('key');
-  const [key] = await db
-    .update(workspaceKeys)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(workspaceKeys.id, input.id),
-        input.workspaceId ? eq(workspaceKeys.workspaceId, input.workspaceId) : undefined,
-        isNull(workspaceKeys.revokedAt),
-      ),
-    )
-    .returning();
-  if (!key) throw notFound('key');
-  forgetKey(key.id);
-  return key;
+/**
+ * Revokes at once: the next request with the token answers 401 on every node. Without
+ * `workspaceId` (the operator's command line) any workspace's key can be named.
+ */
+export async function revokeWorkspaceKey(ctx: { db: DbOrTx; actor: Actor; workspaceId?: string }, id: string): Promise<WorkspaceKey> {
+  if (!isUuid(id)) throw notFound('key');
+  return ctx.db.transaction(async (tx) => {
+    const [key] = await tx
+      .update(workspaceKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(workspaceKeys.id, id), ctx.workspaceId ? eq(workspaceKeys.workspaceId, ctx.workspaceId) : undefined, isNull(workspaceKeys.revokedAt)))
+      .returning();
+    if (!key) throw notFound('key');
+    const acting = { db: tx, workspaceId: key.workspaceId, actor: ctx.actor };
+    await recordAudit(tx, acting, 'workspace_key.revoked', { type: 'workspace_key', id: key.id }, { before: auditedKey(key), after: { revoked_at: key.revokedAt!.toISOString() } });
+    return key;
+  });
 }

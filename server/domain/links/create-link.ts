@@ -3,10 +3,11 @@ import { campaigns, links } from '@/db/schema';
 import type { LinkWithCode } from '../../contracts/link';
 import { RefcountError } from '../../errors/errors';
 import { defaultCampaign } from '../campaigns/campaigns';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx, WorkspaceCtx } from '../context';
 import { referencedAffiliate, referencedCampaign } from '../references';
 
-export type NewLink = { affiliateId: string; campaignId?: string; destinationUrl?: string };
+export type NewLink = { affiliateId: string; campaignId?: string; destinationUrl?: string; subId?: string };
 
 /** The campaign a link joins: the one named, else the affiliate's, else the workspace default. */
 async function campaignOfLink(ctx: WorkspaceCtx, named: string | undefined, affiliateCampaignId: string | null) {
@@ -27,18 +28,24 @@ async function campaignOfLink(ctx: WorkspaceCtx, named: string | undefined, affi
 }
 
 /** A referral link; ref_param and destination_url default from its campaign. */
-export async function createLink({ ctx, input }: { ctx: WorkspaceCtx; input: NewLink }): Promise<LinkWithCode> {
-  const affiliate = await referencedAffiliate(ctx, input.affiliateId);
-  const campaign = await campaignOfLink(ctx, input.campaignId, affiliate.campaignId);
-  const [row] = await ctx.db
-    .insert(links)
-    .values({
-      workspaceId: ctx.workspaceId,
-      affiliateId: affiliate.id,
-      campaignId: campaign.id,
-      refParam: campaign.refParam,
-      destinationUrl: input.destinationUrl ?? campaign.destinationUrl,
-    })
-    .returning();
-  return { ...row, refCode: affiliate.refCode };
+export async function createLink({ ctx, input }: { ctx: ActingCtx; input: NewLink }): Promise<LinkWithCode> {
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const affiliate = await referencedAffiliate(inTx, input.affiliateId);
+    const campaign = await campaignOfLink(inTx, input.campaignId, affiliate.campaignId);
+    const [row] = await tx
+      .insert(links)
+      .values({
+        workspaceId: ctx.workspaceId,
+        affiliateId: affiliate.id,
+        campaignId: campaign.id,
+        refParam: campaign.refParam,
+        destinationUrl: input.destinationUrl ?? campaign.destinationUrl,
+        subId: input.subId ?? null,
+      })
+      .returning();
+    const after = { affiliate_id: row.affiliateId, campaign_id: row.campaignId, ref_param: row.refParam, destination_url: row.destinationUrl, sub_id: row.subId };
+    await recordAudit(tx, inTx, 'link.created', { type: 'link', id: row.id }, { after });
+    return { ...row, refCode: affiliate.refCode };
+  });
 }

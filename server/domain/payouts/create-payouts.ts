@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { commissions, payouts, workspaceSettings } from '@/db/schema';
 import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import { dueCommissions, planPayouts } from './plan-payouts';
 
@@ -21,7 +22,7 @@ async function lockForPayouts(tx: Tx, workspaceId: string) {
  * currency) whose net is positive and at least the workspace's min_payout, affiliates whose
  * commissions are held left out. Skipped groups keep their commissions approved for the next batch.
  */
-export async function createPayouts({ ctx, now = new Date() }: { ctx: WorkspaceCtx; now?: Date }): Promise<PayoutWithCommissions[]> {
+export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx; now?: Date }): Promise<PayoutWithCommissions[]> {
   return ctx.db.transaction(async (tx) => {
     const { minPayout } = await lockForPayouts(tx, ctx.workspaceId);
     const plan = planPayouts(await dueCommissions(tx, ctx.workspaceId, now, { lock: true }), minPayout);
@@ -40,6 +41,7 @@ export async function createPayouts({ ctx, now = new Date() }: { ctx: WorkspaceC
       if (claimed.length !== group.commissionIds.length) throw new Error(`payout ${payout.id}: commissions claimed concurrently`);
       const record = { ...payout, commissionIds: group.commissionIds };
       await recordEvent(tx, ctx.workspaceId, 'payout.created', 'payout', presentPayout(record));
+      await recordAudit(tx, ctx, 'payout.created', { type: 'payout', id: payout.id }, { after: presentPayout(record) });
       created.push(record);
     }
     return created;

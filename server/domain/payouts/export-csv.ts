@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { affiliates, payouts } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
 import { formatMajor } from './minor-units';
+import { MAX_CSV_PAYOUTS } from '../../contracts/limits';
 
 // PayPal Payouts file layout (Payouts Web upload): no header row; per line the recipient, the
 // amount in major units, the currency, an optional customer id (left empty: ours are longer than
@@ -10,7 +11,8 @@ import { formatMajor } from './minor-units';
 const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
- * The pending payouts as CSV, oldest first. A payout whose affiliate has neither payout_email nor
+ * The pending payouts as CSV, oldest first, at most MAX_CSV_PAYOUTS of them (mark those paid,
+ * then export the rest). A payout whose affiliate has neither payout_email nor
  * email cannot be sent through PayPal and is left out (it stays pending).
  */
 export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; currency?: string }): Promise<string> {
@@ -25,7 +27,8 @@ export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; 
         currency ? eq(payouts.currency, currency) : undefined,
       ),
     )
-    .orderBy(asc(payouts.createdAt), asc(payouts.id));
+    .orderBy(asc(payouts.createdAt), asc(payouts.id))
+    .limit(MAX_CSV_PAYOUTS);
   const lines = rows.flatMap((r) => {
     const recipient = r.payoutEmail || r.email;
     if (!recipient) return [];

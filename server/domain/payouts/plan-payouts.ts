@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { affiliates, commissions } from '@/db/schema';
+import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
 import { onTestConversion } from '../money-records/commissions';
 
 // The one selection behind POST /v1/payouts and GET /v1/payouts/preview: what is due, how it
@@ -40,7 +41,10 @@ export async function dueCommissions(tx: Tx, workspaceId: string, now: Date, { l
         notExists(onTestConversion({ db: tx, workspaceId })),
       ),
     )
-    .orderBy(asc(commissions.id));
+    .orderBy(asc(commissions.id))
+    // The oldest by id (uuid v7 is time-ordered): neither the locks a batch takes nor its answer
+    // grow without bound; the next batch pays the rest.
+    .limit(MAX_COMMISSIONS_PER_BATCH);
   const rows = lock ? await query.for('update', { of: commissions }) : await query;
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
 }

@@ -2,14 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { affiliates, workspaceSettings } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
 import { dueCommissions, planPayouts } from './plan-payouts';
+import { waitingCommissions } from './waiting-commissions';
 
 // A workspace's settings row is made with it; if it is gone the batch would recreate it with the
 // column defaults, so the preview plans with the same default rather than writing the row.
 const DEFAULT_MIN_PAYOUT = workspaceSettings.minPayout.default as number;
 
 /**
- * GET /v1/payouts/preview: the plan POST /v1/payouts would carry out now, with the affiliates it
- * names. One read-only snapshot (settings and commissions agree), no row locks, no writes: a
+ * GET /v1/payouts/preview: the plan POST /v1/payouts would carry out now, what is not due yet
+ * and why, with the affiliates it names. One read-only snapshot (settings and commissions agree), no row locks, no writes: a
  * preview never blocks a batch or a review.
  */
 export async function previewPayouts({ ctx, now = new Date() }: { ctx: WorkspaceCtx; now?: Date }) {
@@ -21,14 +22,15 @@ export async function previewPayouts({ ctx, now = new Date() }: { ctx: Workspace
         .where(eq(workspaceSettings.workspaceId, ctx.workspaceId));
       const minPayout = settings?.minPayout ?? DEFAULT_MIN_PAYOUT;
       const plan = planPayouts(await dueCommissions(tx, ctx.workspaceId, now, { lock: false }), minPayout);
-      const ids = [...new Set([...plan.payouts, ...plan.skipped].map((g) => g.affiliateId))];
+      const waiting = await waitingCommissions(tx, ctx.workspaceId, now);
+      const ids = [...new Set([...plan.payouts, ...plan.skipped, ...waiting].map((g) => g.affiliateId))];
       const people = ids.length
         ? await tx
             .select({ id: affiliates.id, name: affiliates.name, email: affiliates.email, refCode: affiliates.refCode, status: affiliates.status })
             .from(affiliates)
             .where(and(eq(affiliates.workspaceId, ctx.workspaceId), inArray(affiliates.id, ids)))
         : [];
-      return { ...plan, minPayout, affiliates: people };
+      return { ...plan, waiting, minPayout, affiliates: people };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -4,7 +4,8 @@ import { presentCommission } from '../../contracts/commission';
 import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
 import { invalidState, notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { recordUpdate } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import { withCommissionIds } from './payouts';
 
@@ -15,13 +16,14 @@ export type PayoutOutcome = 'paid' | 'failed' | 'canceled';
  * become paid); failed or canceled releases them (payout_id cleared, still approved) so the next
  * batch picks them up again.
  */
-export async function settlePayout({ ctx, id, outcome }: { ctx: WorkspaceCtx; id: string; outcome: PayoutOutcome }): Promise<PayoutWithCommissions> {
+export async function settlePayout({ ctx, id, outcome }: { ctx: ActingCtx; id: string; outcome: PayoutOutcome }): Promise<PayoutWithCommissions> {
   if (!isUuid(id)) throw notFound('payout');
   return ctx.db.transaction(async (tx) => {
     const where = and(eq(payouts.workspaceId, ctx.workspaceId), eq(payouts.id, id));
     const [current] = await tx.select().from(payouts).where(where).for('update');
     if (!current) throw notFound('payout');
     if (current.status !== 'pending') throw invalidState(`payout ${id} is ${current.status}; only a pending payout can change`);
+    const [before] = await withCommissionIds(tx, ctx.workspaceId, [current]);
     const now = new Date();
     const [row] = await tx
       .update(payouts)
@@ -36,6 +38,7 @@ export async function settlePayout({ ctx, id, outcome }: { ctx: WorkspaceCtx; id
         ? await tx.update(commissions).set({ status: 'paid', updatedAt: now }).where(and(inPayout, eq(commissions.status, 'approved'))).returning()
         : await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(inPayout).returning();
     const [payout] = await withCommissionIds(tx, ctx.workspaceId, [row]);
+    await recordUpdate(tx, ctx, `payout.${outcome}`, { type: 'payout', id }, presentPayout(before), presentPayout(payout));
     await recordEvent(tx, ctx.workspaceId, 'payout.updated', 'payout', presentPayout(payout));
     for (const c of changed) await recordEvent(tx, ctx.workspaceId, 'commission.updated', 'commission', presentCommission(c));
     return payout;

@@ -4,6 +4,7 @@ import { affiliates } from '@/db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { hashToken } from '../../auth/tokens';
 import { invalid, notFound } from '../../errors/errors';
+import { recordAudit } from '../audit/record-audit';
 
 /**
  * Sets the affiliate's portal password from the invitation or sign-in link. The token is
@@ -14,16 +15,21 @@ import { invalid, notFound } from '../../errors/errors';
 export async function acceptInvite(db: DbOrTx, input: { token: string; password: string }) {
   if (input.password.length < 8) throw invalid('password', 'use at least 8 characters');
   const passwordHash = await hashPassword(input.password);
-  const [row] = await db
-    .update(affiliates)
-    .set({ passwordHash, inviteTokenHash: null, inviteTokenExpiresAt: null })
-    .where(
-      and(
-        eq(affiliates.inviteTokenHash, hashToken(input.token)),
-        or(isNull(affiliates.inviteTokenExpiresAt), gt(affiliates.inviteTokenExpiresAt, new Date())),
-      ),
-    )
-    .returning();
-  if (!row) throw notFound('invitation');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(affiliates)
+      .set({ passwordHash, inviteTokenHash: null, inviteTokenExpiresAt: null })
+      .where(
+        and(
+          eq(affiliates.inviteTokenHash, hashToken(input.token)),
+          or(isNull(affiliates.inviteTokenExpiresAt), gt(affiliates.inviteTokenExpiresAt, new Date())),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound('invitation');
+    // The affiliate acts here: the token proved who they are.
+    const ctx = { db: tx, workspaceId: row.workspaceId, actor: { kind: 'affiliate', affiliateId: row.id } as const };
+    await recordAudit(tx, ctx, 'affiliate.password_set', { type: 'affiliate', id: row.id }, { after: { password_set: true } });
+    return row;
+  });
 }

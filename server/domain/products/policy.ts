@@ -1,4 +1,4 @@
-import type { WorkspaceCtx } from '../context';
+import type { ActingCtx, WorkspaceCtx } from '../context';
 import { readSettings, updateSettings } from '../settings/settings';
 
 /** Whether sales of products absent from the catalog still earn the campaign default rate. */
@@ -6,6 +6,6 @@ export async function readProductPolicy(ctx: WorkspaceCtx): Promise<boolean> {
   return (await readSettings(ctx)).commissionUnmappedProducts;
 }
 
-export async function setProductPolicy(ctx: WorkspaceCtx, commissionUnmappedProducts: boolean): Promise<boolean> {
-  return (await updateSettings({ ctx, patch: { commissionUnmappedProducts } })).commissionUnmappedProducts;
+export async function setProductPolicy(ctx: ActingCtx, commissionUnmappedProducts: boolean): Promise<boolean> {
+  return (await updateSettings({ ctx, patch: { commissionUnmappedProducts }, action: 'product_policy.updated' })).commissionUnmappedProducts;
 }

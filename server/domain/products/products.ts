@@ -5,6 +5,7 @@ import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedCampaign } from '../references';
+import { MAX_OVERRIDES_SHOWN } from '../../contracts/limits';
 
 export type Product = typeof products.$inferSelect;
 
@@ -44,5 +45,6 @@ export async function productOverrides(ctx: WorkspaceCtx, campaignId: string): P
     .select()
     .from(products)
     .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.campaignId, campaignId)))
-    .orderBy(asc(products.createdAt), asc(products.id));
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(MAX_OVERRIDES_SHOWN);
 }

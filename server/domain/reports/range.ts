@@ -1,29 +1,39 @@
 import { invalid } from '../../errors/errors';
 
 // Rollup days are 'YYYY-MM-DD' strings in the workspace time zone, so a report range is a pair of
-// such days (inclusive) and all date arithmetic happens on UTC midnights of those labels.
+// such days (inclusive). Arithmetic runs on day numbers (days since 1970-01-01), never on the
+// strings: ISO strings stop sorting outside the years 0-9999, and a loop comparing them to find
+// its end could run forever.
 
 export type DayRange = { from: string; to: string };
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
-// A day-interval series over a decade is ~3,650 points; anything longer is a mistake.
-const MAX_DAYS = 3_700;
 
 export const dayIn = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' label, and back. */
+export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+export const dayLabel = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const addDays = (day: string, n: number) => dayLabel(dayNumber(day) + n);
+
+export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
 
 /** A date stays the day it names; a date-time becomes the workspace-local day it falls on. */
 const toDay = (value: string, timeZone: string) => (value.length === 10 ? value : dayIn(new Date(value), timeZone));
 
-export function resolveRange(input: { from?: string; to?: string }, timeZone: string, now = new Date()): DayRange {
-  const to = input.to ? toDay(input.to, timeZone) : dayIn(now, timeZone);
+/**
+ * The inclusive day range of a report. Inputs are already bounded to the years 2000-2100 by the
+ * contract (dateOrDateTime); `maxDays` caps the span where the result grows with it.
+ */
+export function resolveRange(input: { from?: string; to?: string }, timeZone: string, opts: { now?: Date; maxDays?: number } = {}): DayRange {
+  const to = input.to ? toDay(input.to, timeZone) : dayIn(opts.now ?? new Date(), timeZone);
   const from = input.from ? toDay(input.from, timeZone) : addDays(to, -(DEFAULT_DAYS - 1));
-  if (from > to) throw invalid('from', 'must not be after to');
-  if (daysBetween(from, to) >= MAX_DAYS) throw invalid('from', `the range may span at most ${MAX_DAYS} days`);
+  const span = daysBetween(from, to);
+  if (!Number.isFinite(span)) throw invalid('from', 'not a date');
+  if (span < 0) throw invalid('from', 'must not be after to');
+  if (opts.maxDays !== undefined && span >= opts.maxDays) throw invalid('from', `the range may span at most ${opts.maxDays} days for this interval`);
   return { from, to };
 }

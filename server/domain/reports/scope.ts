@@ -6,22 +6,26 @@ import { readSettings } from '../settings/settings';
 import { resolveRange, type DayRange } from './range';
 
 export type { ReportFilters };
-export type ReportScope = DayRange & { currency: string; timeZone: string; where: SQL };
+export type ReportScope = DayRange & { currency: string; timeZone: string; where: SQL; revenue: SQL; commissions: SQL };
 
 /**
  * Validates a report's filters and turns them into the day range and the WHERE clause over
- * daily_rollups (served by daily_rollups_uq: workspace, day range, then campaign/affiliate).
+ * daily_rollups (served by daily_rollups_uq: workspace, day range, then campaign/affiliate), and
+ * the aggregates of money in the report's currency.
  */
-export async function reportScope(ctx: WorkspaceCtx, f: ReportFilters): Promise<ReportScope> {
+export async function reportScope(ctx: WorkspaceCtx, f: ReportFilters, maxDays?: number): Promise<ReportScope> {
   const [settings] = await Promise.all([
     readSettings(ctx),
     f.campaign_id !== undefined && referencedCampaign(ctx, f.campaign_id),
     f.affiliate_id !== undefined && referencedAffiliate(ctx, f.affiliate_id),
   ]);
   const timeZone = settings.timezone;
-  const range = resolveRange(f, timeZone);
+  const range = resolveRange(f, timeZone, { maxDays });
   const parts = [sql`r.workspace_id = ${ctx.workspaceId}`, sql`r.day between ${range.from} and ${range.to}`];
   if (f.campaign_id) parts.push(sql`r.campaign_id = ${f.campaign_id}`);
   if (f.affiliate_id) parts.push(sql`r.affiliate_id = ${f.affiliate_id}`);
-  return { ...range, currency: settings.currency, timeZone, where: sql.join(parts, sql` and `) };
+  // Counts add across every row; money only from the rows of the chosen currency.
+  const currency = f.currency ?? settings.currency;
+  const money = (column: SQL) => sql`coalesce(sum(${column}) filter (where r.currency = ${currency}), 0)`;
+  return { ...range, currency, timeZone, where: sql.join(parts, sql` and `), revenue: money(sql`r.revenue`), commissions: money(sql`r.commissions`) };
 }

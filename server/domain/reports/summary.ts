@@ -12,8 +12,13 @@ export async function reportSummary({ ctx, filters }: { ctx: WorkspaceCtx; filte
   // Sums come back as numeric (a string on postgres.js): Number() normalises both drivers.
   const [t] = await rowsOf<Totals>(ctx.db, sql`
     select coalesce(sum(r.clicks), 0) as clicks, coalesce(sum(r.leads), 0) as leads, coalesce(sum(r.sales), 0) as sales,
-           coalesce(sum(r.revenue), 0) as revenue, coalesce(sum(r.commissions), 0) as commissions
+           ${scope.revenue} as revenue, ${scope.commissions} as commissions
     from daily_rollups r where ${scope.where}`);
+  const currencies = await rowsOf<{ currency: string; sales: unknown; revenue: unknown; commissions: unknown }>(ctx.db, sql`
+    select r.currency, sum(r.sales) as sales, sum(r.revenue) as revenue, sum(r.commissions) as commissions
+    from daily_rollups r where ${scope.where} and r.currency <> ''
+    group by r.currency having sum(r.sales) <> 0 or sum(r.revenue) <> 0 or sum(r.commissions) <> 0
+    order by sum(r.sales) desc, r.currency`);
   const clicks = Number(t.clicks);
   const sales = Number(t.sales);
   return {
@@ -24,6 +29,7 @@ export async function reportSummary({ ctx, filters }: { ctx: WorkspaceCtx; filte
     commissions: Number(t.commissions),
     conversion_rate: conversionRate(sales, clicks),
     currency: scope.currency,
+    by_currency: currencies.map((c) => ({ currency: c.currency, sales: Number(c.sales), revenue: Number(c.revenue), commissions: Number(c.commissions) })),
     from: scope.from,
     to: scope.to,
   };

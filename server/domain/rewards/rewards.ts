@@ -5,6 +5,7 @@ import { notFound, unknownReference } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
+import { MAX_USAGE_SHOWN } from '../../contracts/limits';
 
 export type Reward = typeof rewards.$inferSelect;
 export type RewardWithUsage = Reward & { usedBy: RewardUsage };
@@ -22,7 +23,10 @@ export async function withUsage(ctx: WorkspaceCtx, rows: Reward[]): Promise<Rewa
     : [];
   return rows.map((row) => ({
     ...row,
-    usedBy: uses.filter((u) => u.rewardId === row.id).map((u) => ({ id: u.id, name: u.name })),
+    usedBy: uses
+      .filter((u) => u.rewardId === row.id)
+      .slice(0, MAX_USAGE_SHOWN)
+      .map((u) => ({ id: u.id, name: u.name })),
   }));
 }
 

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { rewards } from '@/db/schema';
-import type { RewardTermsInput } from '../../contracts/reward';
+import { presentReward, type RewardTermsInput } from '../../contracts/reward';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit, recordUpdate } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { changeTerms, resolveTerms } from '../rules/terms';
 import { readSettings } from '../settings/settings';
 import { withUsage, type Reward, type RewardWithUsage } from './rewards';
@@ -12,25 +13,26 @@ type RewardFields = Pick<typeof rewards.$inferInsert, 'name' | 'type' | 'archive
 export type NewReward = Pick<RewardFields, 'name' | 'type'> & { terms?: RewardTermsInput };
 export type RewardPatch = Partial<RewardFields> & { terms?: RewardTermsInput };
 
-export async function createReward({ ctx, input }: { ctx: WorkspaceCtx; input: NewReward }): Promise<RewardWithUsage> {
+// The audit log's view of a reward: its API record without the campaigns using it.
+function audited(row: Reward) {
+  const { used_by_campaigns: _used, ...rest } = presentReward({ ...row, usedBy: [] });
+  return rest;
+}
+
+export async function createReward({ ctx, input }: { ctx: ActingCtx; input: NewReward }): Promise<RewardWithUsage> {
   const { currency } = await readSettings(ctx);
   // resolveTerms answers amount_required when the terms (or their amount) are missing.
   const { description, ...terms } = input.terms ?? {};
-  const [row] = await ctx.db
-    .insert(rewards)
-    .values({
-      workspaceId: ctx.workspaceId,
-      name: input.name,
-      type: input.type,
-      ...resolveTerms(terms, currency),
-      description: description ?? null,
-    })
-    .returning();
-  return { ...row, usedBy: [] };
+  const values = { workspaceId: ctx.workspaceId, name: input.name, type: input.type, ...resolveTerms(terms, currency), description: description ?? null };
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(rewards).values(values).returning();
+    await recordAudit(tx, ctx, 'reward.created', { type: 'reward', id: row.id }, { after: audited(row) });
+    return { ...row, usedBy: [] };
+  });
 }
 
 /** Changes name, type, terms (merged into the current ones) or archived; rules already copied keep their terms. */
-export async function updateReward({ ctx, id, patch }: { ctx: WorkspaceCtx; id: string; patch: RewardPatch }): Promise<RewardWithUsage> {
+export async function updateReward({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: RewardPatch }): Promise<RewardWithUsage> {
   if (!isUuid(id)) throw notFound('reward');
   const { currency } = await readSettings(ctx);
   const row = await ctx.db.transaction(async (tx) => {
@@ -46,6 +48,7 @@ export async function updateReward({ ctx, id, patch }: { ctx: WorkspaceCtx; id: 
       if (description !== undefined) set.description = description;
     }
     const [updated] = await tx.update(rewards).set(set).where(mine).returning();
+    await recordUpdate(tx, ctx, 'reward.updated', { type: 'reward', id }, audited(current), audited(updated));
     return updated;
   });
   return (await withUsage(ctx, [row]))[0];

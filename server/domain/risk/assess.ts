@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { affiliates, riskAssessments } from '@/db/schema';
 import { presentRiskAssessment, type RiskEvidence, type RiskSignals } from '../../contracts/risk';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit } from '../audit/record-audit';
+import type { Actor, WorkspaceCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import { referencedAffiliate } from '../references';
 import { toFeatures } from './features';
@@ -10,6 +11,10 @@ import { rewriteSummary } from './llm-summary';
 import { actionFor, flagsOf, levelOf, riskModel, scoreFeatures } from './model';
 import { gatherSignals, type AssessedAffiliate } from './signals';
 import { plainSummary } from './summary';
+
+// An assessment someone asked for (POST /v1/risk/assessments) is audited under its actor; the
+// risk jobs' own runs are the engine's output, recorded as assessments only.
+type MaybeActing = WorkspaceCtx & { actor?: Actor };
 
 type Affiliate = typeof affiliates.$inferSelect;
 
@@ -34,7 +39,7 @@ async function judge(signals: RiskSignals) {
  * Records one assessment (history is kept: a row per run). Nothing about the affiliate changes:
  * the engine only recommends. A high or critical result emits risk.flagged in the same transaction.
  */
-async function record(ctx: WorkspaceCtx, affiliate: Affiliate, verdict: Awaited<ReturnType<typeof judge>>) {
+async function record(ctx: MaybeActing, affiliate: Affiliate, verdict: Awaited<ReturnType<typeof judge>>) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(riskAssessments)
@@ -50,6 +55,7 @@ async function record(ctx: WorkspaceCtx, affiliate: Affiliate, verdict: Awaited<
       })
       .returning();
     const record = presentRiskAssessment(row, affiliate);
+    if (ctx.actor) await recordAudit(tx, { ...ctx, actor: ctx.actor }, 'risk_assessment.created', { type: 'risk_assessment', id: row.id }, { after: record });
     if (verdict.level === 'high' || verdict.level === 'critical') {
       await recordEvent(tx, ctx.workspaceId, 'risk.flagged', 'risk_assessment', record);
     }
@@ -58,7 +64,7 @@ async function record(ctx: WorkspaceCtx, affiliate: Affiliate, verdict: Awaited<
 }
 
 /** Assesses one affiliate of the workspace now; unknown_resource when it is not one. */
-export async function assessAffiliate({ ctx, affiliateId, now = new Date() }: { ctx: WorkspaceCtx; affiliateId: string; now?: Date }) {
+export async function assessAffiliate({ ctx, affiliateId, now = new Date() }: { ctx: MaybeActing; affiliateId: string; now?: Date }) {
   const affiliate = await referencedAffiliate(ctx, affiliateId);
   const signals = await gatherSignals({ ctx, now, targets: [affiliate as AssessedAffiliate] });
   return record(ctx, affiliate, await judge(signals.get(affiliate.id)!));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainOf, isDisposableDomain } from './disposable-domains';
-import { FEATURES, type FeatureVector } from './features';
+import type { RiskSignals } from '../../contracts/risk';
+import { FEATURES, toFeatures, type FeatureVector } from './features';
 import { actionFor, flagsOf, levelOf, riskModel, scoreFeatures } from './model';
 import { median, robustZ, scaledMad } from './robust';
 
@@ -31,6 +32,41 @@ describe('the committed model (data/risk-model.json)', () => {
     expect(flagsOf({ ...zero, refund_rate: t })).toEqual(['high_refund_rate']);
     expect(flagsOf({ ...zero, refund_rate: t * 0.99 })).toEqual([]);
     expect(flagsOf({ ...zero, disposable_email: 1 })).toEqual(['disposable_email']);
+  });
+});
+
+describe('concentration and volume count when the traffic does not buy', () => {
+  // Only what toFeatures reads; the rest of RiskSignals plays no part here.
+  const signals = (o: { ipShare?: number; workspaceZ?: number; rateZ?: number | null }) =>
+    ({
+      self_referral: { customer_matches: 0, device_share: 0 },
+      velocity: { own_z: 0, workspace_z: o.workspaceZ ?? 0 },
+      ip_concentration: { share: o.ipShare ?? 0 },
+      duplicate_fingerprint: { share: 0 },
+      refunds: { smoothed_rate: 0 },
+      conversion_rate: { z: o.rateZ ?? null },
+      disposable_email: { disposable: false },
+    }) as unknown as RiskSignals;
+
+  it('an audience behind carrier NAT that buys like the workspace scores as low as one that does not concentrate', () => {
+    const nat = toFeatures(signals({ ipShare: 0.7, rateZ: 0 }));
+    expect(nat).toMatchObject({ ip_top3_share: 0.7, ip_unconverted_share: 0 });
+    expect(scoreFeatures(nat).score).toBe(scoreFeatures(zero).score);
+    expect(flagsOf(nat)).toContain('ip_concentration'); // still shown as evidence
+  });
+
+  it('the same concentration without sales raises the score, in proportion to how little it buys', () => {
+    const half = toFeatures(signals({ ipShare: 0.7, rateZ: -1 }));
+    const none = toFeatures(signals({ ipShare: 0.7, rateZ: -4 }));
+    expect([half.ip_unconverted_share, none.ip_unconverted_share]).toEqual([0.35, 0.7]);
+    expect(scoreFeatures(none).score).toBeGreaterThan(scoreFeatures(half).score);
+    expect(levelOf(scoreFeatures(none).score)).not.toBe('low');
+  });
+
+  it('high volume flags velocity sooner when it does not buy', () => {
+    const z = riskModel.flag_thresholds.velocity_workspace_z * 0.9;
+    expect(flagsOf(toFeatures(signals({ workspaceZ: z, rateZ: 1 })))).not.toContain('velocity_anomaly');
+    expect(flagsOf(toFeatures(signals({ workspaceZ: z, rateZ: -4 })))).toContain('velocity_anomaly');
   });
 });
 

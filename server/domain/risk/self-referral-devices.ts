@@ -9,6 +9,9 @@ import type { RiskWindow } from './window';
 // again and again from one machine, while a real buyer clicks once or twice.
 export const OWN_DEVICE_MIN_CLICKS = 5;
 export const OWN_DEVICE_MIN_SHARE = 0.1;
+// An address seen with more browsers than this is a gateway (carrier NAT, an office, a campus),
+// not one person's machine: a mobile audience buys through the same few addresses it clicks from.
+export const OWN_ADDRESS_MAX_FINGERPRINTS = 3;
 
 export type DeviceConversions = { withVisitor: number; onOwnDevice: number };
 
@@ -27,16 +30,15 @@ export async function deviceConversionsByAffiliate(
 ): Promise<Map<string, DeviceConversions>> {
   const heavy = await sqlRows<{ affiliate_id: string; device: string; n: number }>(
     db,
-    sql`select affiliate_id::text as affiliate_id, device, count(*)::int as n from (
-          select affiliate_id, 'f:' || fingerprint as device from clicks
-          where workspace_id = ${workspaceId} and fingerprint is not null and ${inWindow(sql`created_at`, w)}
-            ${onlyAffiliates(sql`affiliate_id`, only)}
-          union all
-          select affiliate_id, 'i:' || ip_hash from clicks
-          where workspace_id = ${workspaceId} and ip_hash is not null and ${inWindow(sql`created_at`, w)}
-            ${onlyAffiliates(sql`affiliate_id`, only)}
-        ) d
-        group by 1, 2 having count(*) >= ${OWN_DEVICE_MIN_CLICKS}`,
+    sql`select affiliate_id::text as affiliate_id, 'f:' || fingerprint as device, count(*)::int as n from clicks
+        where workspace_id = ${workspaceId} and fingerprint is not null and ${inWindow(sql`created_at`, w)}
+          ${onlyAffiliates(sql`affiliate_id`, only)}
+        group by 1, 2 having count(*) >= ${OWN_DEVICE_MIN_CLICKS}
+        union all
+        select affiliate_id::text, 'i:' || ip_hash, count(*)::int from clicks
+        where workspace_id = ${workspaceId} and ip_hash is not null and ${inWindow(sql`created_at`, w)}
+          ${onlyAffiliates(sql`affiliate_id`, only)}
+        group by 1, 2 having count(*) >= ${OWN_DEVICE_MIN_CLICKS} and count(distinct fingerprint) <= ${OWN_ADDRESS_MAX_FINGERPRINTS}`,
   );
   const own = new Set(
     heavy.filter((h) => h.n >= OWN_DEVICE_MIN_SHARE * (clicksInWindow.get(h.affiliate_id) ?? 0)).map((h) => `${h.affiliate_id} ${h.device}`),

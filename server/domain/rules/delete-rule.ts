@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { commissionRules } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
-import type { WorkspaceCtx } from '../context';
+import { presentRule } from '../../contracts/rule';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 import { changeRulesOf } from './rule-campaign';
 import type { Rule } from './rules';
 
 /** DELETE /v1/campaigns/{id}/commission-rule/{rule_id}: removes one rule of the campaign. */
-export async function deleteCommissionRule({ ctx, campaignId, ruleId }: { ctx: WorkspaceCtx; campaignId: string; ruleId: string }): Promise<Rule> {
+export async function deleteCommissionRule({ ctx, campaignId, ruleId }: { ctx: ActingCtx; campaignId: string; ruleId: string }): Promise<Rule> {
   return ctx.db.transaction(async (tx) => {
     const campaign = await changeRulesOf(tx, ctx.workspaceId, campaignId);
     if (!isUuid(ruleId)) throw notFound('commission rule');
@@ -22,6 +24,7 @@ export async function deleteCommissionRule({ ctx, campaignId, ruleId }: { ctx: W
       )
       .returning();
     if (!rule) throw notFound('commission rule');
+    await recordAudit(tx, ctx, 'commission_rule.deleted', { type: 'commission_rule', id: rule.id }, { before: { campaign_id: campaign.id, ...presentRule(rule) } });
     return rule;
   });
 }

@@ -1,7 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { commissionRules } from '@/db/schema';
-import type { RuleChange } from '../../contracts/rule';
-import { invalid } from '../../errors/errors';
-import type { WorkspaceCtx } from '../context';
+import { MAX_RULES_PER_CAMPAIGN } from '../../contracts/limits';
+import { presentRule, type RuleChange } from '../../contracts/rule';
+import { invalid, invalidState } from '../../errors/errors';
+import { recordAudit, recordUpdate } from '../audit/record-audit';
+import type { ActingCtx, WorkspaceCtx } from '../context';
 import { referencedReward } from '../rewards/rewards';
 import { readSettings } from '../settings/settings';
 import { changeRulesOf } from './rule-campaign';
@@ -57,19 +60,31 @@ async function ownFields(ctx: WorkspaceCtx, change: RuleChange): Promise<RuleFie
 }
 
 /** PUT /v1/campaigns/{id}/commission-rule: upserts one rule by kind and scope. */
-export async function setCommissionRule({ ctx, campaignId, change }: { ctx: WorkspaceCtx; campaignId: string; change: RuleChange }): Promise<CampaignRules> {
+export async function setCommissionRule({ ctx, campaignId, change }: { ctx: ActingCtx; campaignId: string; change: RuleChange }): Promise<CampaignRules> {
   return ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
     const campaign = await changeRulesOf(tx, ctx.workspaceId, campaignId);
     const fields = change.library_reward_id ? await fromReward(inTx, change, change.library_reward_id) : await ownFields(inTx, change);
     const { kind: _k, scopeKey: _s, ...replaced } = fields;
-    await tx
+    // The campaign row is locked (changeRulesOf), so the rule read here is the one replaced.
+    const [before] = await tx
+      .select()
+      .from(commissionRules)
+      .where(and(eq(commissionRules.campaignId, campaign.id), eq(commissionRules.kind, fields.kind), eq(commissionRules.scopeKey, fields.scopeKey)));
+    const [rule] = await tx
       .insert(commissionRules)
       .values({ ...fields, workspaceId: ctx.workspaceId, campaignId: campaign.id })
       .onConflictDoUpdate({
         target: [commissionRules.campaignId, commissionRules.kind, commissionRules.scopeKey],
         set: { ...replaced, updatedAt: new Date() },
-      });
-    return campaignRulesOf(inTx, campaign);
+      })
+      .returning();
+    const target = { type: 'commission_rule', id: rule.id };
+    if (before) await recordUpdate(tx, inTx, 'commission_rule.updated', target, presentRule(before), presentRule(rule));
+    else await recordAudit(tx, inTx, 'commission_rule.created', target, { after: { campaign_id: campaign.id, ...presentRule(rule) } });
+    const view = await campaignRulesOf(inTx, campaign);
+    // A bound on what GET .../commission-rule returns and the engine scans for every sale.
+    if (view.rules.length > MAX_RULES_PER_CAMPAIGN) throw invalidState(`a campaign holds at most ${MAX_RULES_PER_CAMPAIGN} rules: change or delete one first`);
+    return view;
   });
 }

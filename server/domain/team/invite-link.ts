@@ -3,21 +3,26 @@ import { affiliates } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import { INVITATION_LIFETIME_MS, mintInvite } from '../affiliates/invite-token';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx } from '../context';
 
 /**
  * A fresh portal invitation link the manager can hand over by other means (the e-mail bounced,
  * no SMTP configured). It replaces the previous token: only one link works at a time,
  * and like an e-mailed invitation it works for INVITATION_LIFETIME_MS.
  */
-export async function reissueInviteLink({ ctx, affiliateId, publicUrl }: { ctx: WorkspaceCtx; affiliateId: string; publicUrl: string }) {
+export async function reissueInviteLink({ ctx, affiliateId, publicUrl }: { ctx: ActingCtx; affiliateId: string; publicUrl: string }) {
   if (!isUuid(affiliateId)) throw notFound('affiliate');
   const invite = mintInvite(publicUrl, INVITATION_LIFETIME_MS);
-  const [row] = await ctx.db
-    .update(affiliates)
-    .set({ inviteTokenHash: invite.tokenHash, inviteTokenExpiresAt: invite.expiresAt })
-    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, affiliateId)))
-    .returning({ id: affiliates.id });
-  if (!row) throw notFound('affiliate');
-  return invite.acceptUrl;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(affiliates)
+      .set({ inviteTokenHash: invite.tokenHash, inviteTokenExpiresAt: invite.expiresAt })
+      .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, affiliateId)))
+      .returning({ id: affiliates.id });
+    if (!row) throw notFound('affiliate');
+    // Never the link itself: it is a credential until used.
+    await recordAudit(tx, ctx, 'affiliate.invite_link_reissued', { type: 'affiliate', id: row.id }, { after: { invite_expires_at: invite.expiresAt.toISOString() } });
+    return invite.acceptUrl;
+  });
 }

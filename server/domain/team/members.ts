@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { memberships, users } from '@/db/schema';
 import { insufficientScope } from '../../errors/errors';
-import type { WorkspaceCtx } from '../context';
+import { recordAudit } from '../audit/record-audit';
+import type { ActingCtx, WorkspaceCtx } from '../context';
 import { createUser, type Role } from '../users/users';
 
 export async function listMembers(ctx: WorkspaceCtx) {
@@ -22,15 +23,19 @@ export async function addMember({
   actorRole,
   input,
 }: {
-  ctx: WorkspaceCtx;
+  ctx: ActingCtx;
   actorRole: Role | null;
   input: { email: string; password: string; role: Role; name?: string };
 }) {
   if (input.role === 'owner' && actorRole !== 'owner') throw insufficientScope('owner');
-  const user = await createUser(ctx.db, { ...input, workspaceId: ctx.workspaceId });
-  const [member] = await ctx.db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, ctx.workspaceId), eq(memberships.userId, user.id)));
-  return { userId: user.id, email: user.email, name: user.name, role: member.role };
+  return ctx.db.transaction(async (tx) => {
+    const user = await createUser(tx, { ...input, workspaceId: ctx.workspaceId });
+    const [member] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, ctx.workspaceId), eq(memberships.userId, user.id)));
+    // Never the password: only who can now sign in, and as what.
+    await recordAudit(tx, ctx, 'member.added', { type: 'user', id: user.id }, { after: { email: user.email, name: user.name, role: member.role } });
+    return { userId: user.id, email: user.email, name: user.name, role: member.role };
+  });
 }

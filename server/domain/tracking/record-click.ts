@@ -79,7 +79,8 @@ export async function recordClick({ ctx, input, source = 'api' }: { ctx: Workspa
     roll as (
       insert into daily_rollups (workspace_id, day, campaign_id, affiliate_id, clicks)
       select ${ws}, to_char(ins.ts at time zone aff.timezone, 'YYYY-MM-DD'), ins.campaign_id, ins.affiliate_id, 1 from ins, aff
-      on conflict (workspace_id, day, campaign_id, affiliate_id) do update set clicks = daily_rollups.clicks + 1 returning 1
+      -- clicks carry no money: they count on the day's '' (no currency) row
+      on conflict (workspace_id, day, campaign_id, affiliate_id, currency) do update set clicks = daily_rollups.clicks + 1 returning 1
     )
     select aff.affiliate_status, aff.campaign_status, ins.visitor_key, ins.match_method, ins.match_confidence,
            (select count(*) from vis) + (select count(*) from roll) as side_effects

@@ -46,21 +46,22 @@ describe('sendWebhook', () => {
   it('gives up on a receiver that does not answer in time', async () => {
     const res = await send('/hang', { allowPrivate: true, timeoutMs: 300 });
     expect(res).toMatchObject({ ok: false, statusCode: null, error: 'no answer within 0.3 s' });
+    // The message comes from the timeout path (a hang would otherwise fail at the test timeout);
+    // a lower bound only, since a slow machine makes any upper one flaky.
     expect(res.latencyMs).toBeGreaterThanOrEqual(290);
-    expect(res.latencyMs).toBeLessThan(2000);
   });
 
-  it('reads no more than 4 KiB of an answer', async () => {
+  it('reads a bounded start of an endless answer and keeps its first 1,000 characters', async () => {
     const res = await send('/huge');
     expect(res.statusCode).toBe(500);
-    expect(res.error).toBe(`HTTP 500: ${'z'.repeat(4096)}`);
+    expect(res.error).toBe(`HTTP 500: ${'z'.repeat(990)}`);
   });
 
   it('refuses http and private addresses unless allowed, before connecting', async () => {
     hits.length = 0;
     expect(await send('/ok', { allowPrivate: false, timeoutMs: 2000 })).toMatchObject({ ok: false, error: 'must be an https URL' });
     const https = await sendWebhook({ url: base.replace('http:', 'https:') + '/ok', headers: {}, body: '{}' }, { allowPrivate: false, timeoutMs: 2000 });
-    expect(https.error).toBe('127.0.0.1 resolves to a non-public address (127.0.0.1)');
+    expect(https.error).toBe('127.0.0.1 is not a public address');
     expect(hits).toEqual([]);
   });
 });

@@ -15,6 +15,10 @@ export type SendResult = {
 
 /** Stored from a failing receiver's answer; the rest of a body is never read. */
 const BODY_CAP = 4096;
+const ERROR_CAP = 1000;
+// A receiver's answer is stored as last_error: bounded, and without the NUL characters that
+// PostgreSQL text refuses (one such byte would fail recording the attempt).
+const storable = (error: string | null) => (error === null ? null : error.replace(/\u0000/g, '').slice(0, ERROR_CAP));
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
   'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -48,7 +52,7 @@ export async function sendWebhook(req: WebhookRequest, opts: { allowPrivate: boo
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...r, latencyMs: elapsed() });
+      resolve({ ...r, error: storable(r.error), latencyMs: elapsed() });
     };
     const request = transport.request(url, {
       method: 'POST',

@@ -39,7 +39,8 @@ export async function resolveTarget(url: URL, allowPrivate: boolean): Promise<Ta
   }
   if (!allowPrivate) {
     const inner = addresses.find((a) => !isPublicAddress(a.address));
-    if (inner) throw new UnsafeTargetError(`${host} resolves to a non-public address (${inner.address})`);
+    // The resolved address stays unsaid: echoing it would map our internal network for a caller.
+    if (inner) throw new UnsafeTargetError(`${host} is not a public address`);
   }
   return addresses;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAffiliateKey } from '../../domain/keys/affiliate-keys';
+import { systemActor } from '../../domain/context';
 import { revokeWorkspaceKey } from '../../domain/keys/workspace-keys';
 import { affiliates, campaigns } from '@/db/schema';
 import { eq } from 'drizzle-orm';
@@ -82,7 +83,7 @@ describe('authentication and scopes', () => {
     expect((await api.call('GET', '/v1/campaigns', { token: other.token })).status).toBe(200);
     const { listWorkspaceKeys } = await import('../../domain/keys/workspace-keys');
     const [key] = await listWorkspaceKeys(api.db, other.id);
-    await revokeWorkspaceKey(api.db, { id: key.id });
+    await revokeWorkspaceKey({ db: api.db, actor: systemActor('test') }, key.id);
     expect((await api.call('GET', '/v1/campaigns', { token: other.token })).status).toBe(401);
   });
 
@@ -102,7 +103,7 @@ describe('authentication and scopes', () => {
   it('403 need workspace_key for an affiliate key on a workspace route', async () => {
     const [campaign] = await api.db.insert(campaigns).values({ workspaceId: ws.id, name: 'c' }).returning();
     const [aff] = await api.db.insert(affiliates).values({ workspaceId: ws.id, campaignId: campaign.id, refCode: 'fam', status: 'active' }).returning();
-    const { token } = await createAffiliateKey({ ctx: { db: api.db, workspaceId: ws.id }, affiliateId: aff.id });
+    const { token } = await createAffiliateKey({ ctx: { db: api.db, workspaceId: ws.id, actor: systemActor('test') }, affiliateId: aff.id });
     const res = await api.call('GET', '/v1/campaigns', { token });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: 'insufficient_scope', need: 'workspace_key' });
@@ -127,7 +128,7 @@ describe('request ids and the document', () => {
     expect(res.body.components.schemas.Error.properties).toHaveProperty('need');
     // each operation documents its own error codes (the generator shares response objects)
     expect(create.responses['400'].description).toContain('name_required');
-    expect(res.body.paths['/campaigns/{id}'].get.responses['400']).toBeUndefined();
+    expect(res.body.paths['/campaigns/{id}'].get.responses['400'].description).toBe('invalid_request');
     expect(res.body.paths['/campaigns/{id}/status'].post.responses['400'].description).toContain('status_required');
   });
 });

@@ -1,4 +1,5 @@
 import { RefcountError } from '../../errors/errors';
+import { headersClientIp, type TrustProxy } from '../../lib/client-ip';
 import type { V1Request, V1Response } from './dispatch';
 import { MAX_BODY_BYTES } from './input';
 
@@ -24,19 +25,20 @@ async function readBody(request: Request): Promise<string> {
 }
 
 /** Adapts a Fetch API request (the Next route mount of /v1) to the dispatcher. */
-export function toFetchV1Request(request: Request): V1Request {
+export function toFetchV1Request(request: Request, trust: TrustProxy | null): V1Request {
   const url = new URL(request.url);
   return {
     method: request.method.toUpperCase(),
     path: url.pathname.replace(/^\/v1/, '') || '/',
     query: url.searchParams,
     header: (name) => request.headers.get(name),
+    ip: headersClientIp((name) => request.headers.get(name), trust),
     body: () => readBody(request),
   };
 }
 
 export const toFetchResponse = (out: V1Response) =>
-  new Response(out.contentType ? String(out.body) : JSON.stringify(out.body), {
+  new Response(out.status === 204 ? null : out.contentType ? String(out.body) : JSON.stringify(out.body), {
     status: out.status,
     headers: { ...out.headers, 'Content-Type': out.contentType ?? 'application/json; charset=utf-8' },
   });

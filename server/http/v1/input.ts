@@ -25,15 +25,17 @@ export function queryInput(query: URLSearchParams, shape: Record<string, z.ZodTy
     };
     out[key] = kind === 'array' ? values : values.length === 1 ? coerce(values[0]) : values.map(coerce);
   }
+  rejectNul(out, 'query');
   return out;
 }
+
+/** `application/json` with any parameters; not `application/json-patch+json` and its kin. */
+const isJson = (contentType: string | null) => contentType?.split(';')[0].trim().toLowerCase() === 'application/json';
 
 /** The JSON body of a POST/PUT/PATCH, already size-checked by the transport. */
 export function bodyInput(text: string, contentType: string | null): Record<string, unknown> {
   if (!text.trim()) return {};
-  if (!contentType || !/^application\/json\b/i.test(contentType.trim())) {
-    throw new RefcountError('unsupported_media_type', 'send the body as application/json');
-  }
+  if (!isJson(contentType)) throw new RefcountError('unsupported_media_type', 'send the body as application/json');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -43,5 +45,22 @@ export function bodyInput(text: string, contentType: string | null): Record<stri
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new RefcountError('invalid_request', 'body: must be a JSON object');
   }
+  rejectNul(parsed, 'body');
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: such a value would fail deep inside a query (a 500), so
+ * it is refused at the door, naming the field, for every operation at once.
+ */
+export function rejectNul(value: unknown, at: string): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new RefcountError('invalid_request', `${at}: must not contain NUL characters`);
+  } else if (Array.isArray(value)) value.forEach((v, i) => rejectNul(v, `${at}.${i}`));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      rejectNul(k, at);
+      rejectNul(v, at === 'body' || at === 'query' ? k : `${at}.${k}`);
+    }
+  }
 }

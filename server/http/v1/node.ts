@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RefcountError } from '../../errors/errors';
+import { nodeClientIp, type TrustProxy } from '../../lib/client-ip';
 import type { V1Request, V1Response } from './dispatch';
 import { MAX_BODY_BYTES } from './input';
 
@@ -24,7 +25,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export function writeNodeResponse(res: ServerResponse, out: V1Response) {
-  const body = out.contentType ? String(out.body) : JSON.stringify(out.body);
+  const body = out.status === 204 ? '' : out.contentType ? String(out.body) : JSON.stringify(out.body);
   res.writeHead(out.status, {
     ...out.headers,
     'Content-Type': out.contentType ?? 'application/json; charset=utf-8',
@@ -35,12 +36,13 @@ export function writeNodeResponse(res: ServerResponse, out: V1Response) {
 }
 
 /** Adapts the dispatcher to node:http (the lean production entry and the tests). */
-export function toNodeV1Request(req: IncomingMessage): V1Request {
+export function toNodeV1Request(req: IncomingMessage, trust: TrustProxy | null): V1Request {
   const url = new URL(req.url ?? '/', 'http://localhost');
   return {
     method: (req.method ?? 'GET').toUpperCase(),
     path: url.pathname.replace(/^\/v1/, '') || '/',
     query: url.searchParams,
+    ip: nodeClientIp(req, trust),
     header: (name) => {
       const v = req.headers[name.toLowerCase()];
       return Array.isArray(v) ? v.join(', ') : (v ?? null);

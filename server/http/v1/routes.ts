@@ -55,7 +55,8 @@ export function matchRoute(routes: Route[], method: string, path: string): Match
     if (route.method === method) {
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(m.groups ?? {})) {
-        // Undecodable escapes name no record: such a param cannot match anything.
+        // Undecodable escapes name no record: NUL, which no stored id holds, stands for them
+        // (the framing step answers link_not_found for it, after authentication).
         try {
           params[k] = decodeURIComponent(v);
         } catch {

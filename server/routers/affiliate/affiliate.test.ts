@@ -10,6 +10,7 @@ import {
   seedConversion,
   seedLink,
   seedPayout,
+  TEST_ACTOR,
 } from '../../testing/seed';
 
 // Two affiliates of one workspace and one of another, each with a full set of rows: every
@@ -204,7 +205,7 @@ describe('keys', () => {
     const extra = await affiliateToken(api.db, ws.id, a.affiliate.id);
     expect((await get('me', extra)).status).toBe(200);
     const [newest] = await listAffiliateKeys({ ctx: { db: api.db, workspaceId: ws.id }, affiliateId: a.affiliate.id });
-    await revokeAffiliateKey({ ctx: { db: api.db, workspaceId: ws.id }, affiliateId: a.affiliate.id, keyId: newest.id });
+    await revokeAffiliateKey({ ctx: { db: api.db, workspaceId: ws.id, actor: TEST_ACTOR }, affiliateId: a.affiliate.id, keyId: newest.id });
     for (const route of ROUTES) {
       const res = await get(route, extra);
       expect(res.status, route).toBe(401);

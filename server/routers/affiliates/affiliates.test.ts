@@ -130,11 +130,14 @@ describe('GET /v1/affiliates', () => {
     expect(names(await get('?email=B@EXAMPLE.COM'))).toEqual(['b']);
     expect(names(await get('?email=b@example'))).toEqual([]);
     expect((await get('?limit=')).body.limit).toBe(50);
-    for (const q of ['limit=0', 'limit=201', 'offset=-1', 'status=gone', 'campaign_id=nope']) {
+    for (const q of ['limit=0', 'limit=201', 'offset=-1', 'status=gone']) {
       const res = await get(`?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error, q).toBe('invalid_request');
     }
+    // A campaign that is not one of this workspace's, as on every list filter.
+    const foreign = await get('?campaign_id=nope');
+    expect([foreign.status, foreign.body.error]).toEqual([404, 'unknown_resource']);
   });
 });
 

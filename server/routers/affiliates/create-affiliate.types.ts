@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { affiliateRecord, affiliateStatus } from '../../contracts/affiliate';
-import { email, name, one, refCode } from '../../contracts/common';
+import { email, name, one, refCode, referenceId } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
 
 export const createAffiliateMeta = operation({
@@ -25,7 +25,7 @@ export const createAffiliateInput = z.strictObject({
   email: email.optional(),
   name: name.optional(),
   ref_code: refCode.optional(),
-  campaign_id: z.string().max(64).optional().describe('defaults to the oldest active campaign'),
+  campaign_id: referenceId.optional().describe('defaults to the oldest active campaign'),
   payout_email: email.nullable().optional(),
   status: affiliateStatus.optional().describe('defaults to active when the workspace auto-approves affiliates, else pending'),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { affiliateInviteRecord } from '../../contracts/affiliate';
-import { email, name, one, refCode } from '../../contracts/common';
+import { email, name, one, refCode, referenceId } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
 
 export const inviteAffiliateMeta = operation({
@@ -25,7 +25,7 @@ export const inviteAffiliateInput = z.strictObject({
   email,
   name: name.optional(),
   ref_code: refCode.optional(),
-  campaign_id: z.string().max(64).optional().describe('defaults to the oldest active campaign'),
+  campaign_id: referenceId.optional().describe('defaults to the oldest active campaign'),
 });
 
 export const inviteAffiliateOutput = one('affiliate_invite', affiliateInviteRecord);

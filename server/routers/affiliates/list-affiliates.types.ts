@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { affiliateRecord, affiliateStatus } from '../../contracts/affiliate';
+import { referenceId } from '../../contracts/common';
 import { listOf, pageQuery } from '../../lib/pagination';
 import { operation } from '../../trpc/meta';
 
@@ -8,12 +9,12 @@ export const listAffiliatesMeta = operation({
   path: '/affiliates',
   summary: 'List affiliates, newest first',
   tags: ['Affiliates'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
 });
 
 export const listAffiliatesInput = z.object({
   status: affiliateStatus.optional(),
-  campaign_id: z.uuid().optional(),
+  campaign_id: referenceId.optional(),
   email: z.string().trim().min(1).max(254).optional().describe('exact match, case-insensitive'),
   ...pageQuery(200, 50),
 });

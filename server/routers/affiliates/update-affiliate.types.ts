@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { affiliateRecord, affiliateStatus } from '../../contracts/affiliate';
-import { email, name, one, recordId } from '../../contracts/common';
+import { email, name, one, recordId, referenceId } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
 
 export const updateAffiliateMeta = operation({
@@ -17,7 +17,7 @@ export const updateAffiliateInput = z.strictObject({
   id: recordId,
   name: name.optional(),
   payout_email: email.nullable().optional(),
-  campaign_id: z.string().max(64).optional(),
+  campaign_id: referenceId.optional(),
   status: affiliateStatus.optional(),
   commissions_held: z.boolean().optional().describe('true holds the commissions out of payout batches; false releases them'),
 });

@@ -118,6 +118,23 @@ describe('POST /v1/campaigns/{id}/status', () => {
   });
 });
 
+describe('POST /v1/campaigns/{id}/attribution-model', () => {
+  it('switches the model; missing or unknown values are refused and change nothing; another workspace cannot', async () => {
+    const { body } = await create({ name: 'Model' });
+    const path = `/v1/campaigns/${body.data.id}/attribution-model`;
+    const res = await api.call('POST', path, { token: ws.token, body: { attribution_model: 'first_click' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attribution_model).toBe('first_click');
+    expect((await api.call('POST', path, { token: ws.token, body: {} })).body.error).toBe('attribution_model_required');
+    expect((await api.call('POST', path, { token: ws.token, body: { attribution_model: 'linear' } })).body.error).toBe('invalid_request');
+    const stranger = await api.workspace(['*']);
+    expect((await api.call('POST', path, { token: stranger.token, body: { attribution_model: 'last_click' } })).status).toBe(404);
+    const readOnly = await ws.keyFor(['read']);
+    expect((await api.call('POST', path, { token: readOnly, body: { attribution_model: 'last_click' } })).body).toMatchObject({ error: 'insufficient_scope', need: 'write' });
+    expect((await api.call('GET', `/v1/campaigns/${body.data.id}`, { token: ws.token })).body.data.attribution_model).toBe('first_click');
+  });
+});
+
 describe('GET /v1/campaigns', () => {
   it('filters by status and paginates with has_more', async () => {
     const other = await api.workspace(['*']);

@@ -2,6 +2,7 @@ import { router } from '../../trpc/init';
 import { createCampaignProcedure } from './create-campaign';
 import { getCampaignProcedure } from './get-campaign';
 import { listCampaignsProcedure } from './list-campaigns';
+import { setAttributionModelProcedure } from './set-attribution-model';
 import { setCampaignStatusProcedure } from './set-campaign-status';
 import { updateCampaignProcedure } from './update-campaign';
 
@@ -11,4 +12,5 @@ export const campaignsRouter = router({
   get: getCampaignProcedure,
   update: updateCampaignProcedure,
   setStatus: setCampaignStatusProcedure,
+  setAttributionModel: setAttributionModelProcedure,
 });

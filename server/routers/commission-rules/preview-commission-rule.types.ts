@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currency, one, recordId } from '../../contracts/common';
+import { currency, currencyCode, one, recordId, text, uuid } from '../../contracts/common';
 import { providerProductId } from '../../contracts/product';
 import { ruleKind } from '../../contracts/rule';
 import { operation } from '../../trpc/meta';
@@ -30,16 +30,16 @@ export const previewCommissionRuleInput = z.strictObject({
 
 export const commissionPreviewRecord = z
   .object({
-    rule_id: z.uuid().nullable().describe('the rule the sale earns by, null when none applies'),
+    rule_id: uuid.nullable().describe('the rule the sale earns by, null when none applies'),
     rule_kind: ruleKind.nullable(),
-    rule_name: z.string().nullable(),
-    rate_campaign_id: z.uuid().nullable().describe('the campaign whose rules apply: another one when the product is redirected'),
+    rule_name: text(200).nullable(),
+    rate_campaign_id: uuid.nullable().describe('the campaign whose rules apply: another one when the product is redirected'),
     amount: z.number().int().describe('commission, minor currency units; 0 when nothing is earned'),
-    currency: z.string(),
-    reason_code: z
-      .string()
-      .describe('rule, no_rule, product_not_commissionable, unmapped_product, one_time_rule_after_first_payment or limited_rule_expired'),
-    reason: z.string().describe('the same, in words'),
+    currency: currencyCode,
+    reason_code: text(64).describe(
+      'rule, no_rule, product_not_commissionable, unmapped_product, one_time_rule_after_first_payment or limited_rule_expired',
+    ),
+    reason: text(500).describe('the same, in words'),
   })
   .meta({ id: 'CommissionPreview' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuid } from '../../contracts/common';
 import { commissionDetailRecord } from '../../contracts/commission';
 import { listOf } from '../../lib/pagination';
 import { operation } from '../../trpc/meta';
@@ -25,7 +26,7 @@ export const reviewCommissionsMeta = operation({
 });
 
 export const reviewCommissionsInput = z.strictObject({
-  ids: z.array(z.uuid()).min(1).max(100),
+  ids: z.array(uuid).min(1).max(100),
   status: reviewStatus,
 });
 

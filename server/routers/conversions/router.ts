@@ -4,6 +4,8 @@ import { getConversionAttributionProcedure } from './get-conversion-attribution'
 import { listConversionsProcedure } from './list-conversions';
 import { refundConversionProcedure } from './refund-conversion';
 import { updateConversionProcedure } from './update-conversion';
+import { exportConversionTableProcedure } from './export-conversion-table';
+import { listConversionTableProcedure } from './list-conversion-table';
 
 export const conversionsRouter = router({
   list: listConversionsProcedure,
@@ -11,4 +13,7 @@ export const conversionsRouter = router({
   attribution: getConversionAttributionProcedure,
   update: updateConversionProcedure,
   refund: refundConversionProcedure,
+  // dashboard-only list view (no OpenAPI meta)
+  table: listConversionTableProcedure,
+  tableCsv: exportConversionTableProcedure,
 });

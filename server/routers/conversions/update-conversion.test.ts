@@ -30,6 +30,14 @@ describe('PATCH /v1/conversions/{id}', () => {
     expect(await p.ledger(id)).toHaveLength(1);
   });
 
+  it('confirming a partially refunded sale keeps the refund (only leaving a reversal state undoes it)', async () => {
+    const id = await sale('p_part_confirm');
+    await p.track('refund', { external_id: 'p_part_confirm', amount: 2_500 });
+    const res = await p.patchConversion(id, { status: 'confirmed' });
+    expect(res.body.data).toMatchObject({ status: 'confirmed', refunded_amount: 2_500 });
+    expect(liveSum(await p.ledger(id), p.a.id)).toBe(2_250);
+  });
+
   it('a paid commission is never edited: a clawback row carries the difference', async () => {
     const id = await sale('p_paid');
     await api.db.update(commissions).set({ status: 'paid' }).where(eq(commissions.conversionId, id));

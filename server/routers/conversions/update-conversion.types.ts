@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { one, recordId } from '../../contracts/common';
+import { one, recordId, referenceId } from '../../contracts/common';
 import { conversionDetailRecord, conversionStatusQuery } from '../../contracts/conversion';
 import { operation } from '../../trpc/meta';
 
@@ -13,7 +13,7 @@ export const updateConversionMeta = operation({
 
 export const updateConversionInput = z.strictObject({
   id: recordId,
-  affiliate_id: z.string().trim().max(64).optional(),
+  affiliate_id: referenceId.optional(),
   status: conversionStatusQuery.optional().describe('voided is deprecated and stored as reversed'),
 });
 

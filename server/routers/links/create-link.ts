@@ -11,7 +11,7 @@ export const createLinkProcedure = workspaceProcedure('write')
   .mutation(async ({ ctx, input }) => {
     const row = await createLink({
       ctx,
-      input: { affiliateId: input.affiliate_id, campaignId: input.campaign_id, destinationUrl: input.destination_url },
+      input: { affiliateId: input.affiliate_id, campaignId: input.campaign_id, destinationUrl: input.destination_url, subId: input.sub_id },
     });
     return { object: 'link' as const, data: presentLink(row) };
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpsUrl, one, recordId } from '../../contracts/common';
-import { linkRecord } from '../../contracts/link';
+import { linkRecord, subId } from '../../contracts/link';
 import { operation } from '../../trpc/meta';
 
 export const createLinkMeta = operation({
@@ -25,6 +25,7 @@ export const createLinkInput = z.strictObject({
   affiliate_id: recordId.describe('affiliate of this workspace (uuid)'),
   campaign_id: recordId.optional().describe("defaults to the affiliate's campaign, else the oldest active one"),
   destination_url: httpsUrl.optional().describe("defaults to the campaign's destination_url"),
+  sub_id: subId.optional().describe('a label for this placement (an addition to the spec); the referral URL carries it as sub_id'),
 });
 
 export const createLinkOutput = one('link', linkRecord);

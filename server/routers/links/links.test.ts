@@ -37,11 +37,24 @@ describe('POST /v1/links', () => {
       ref_param: 'via',
       destination_url: 'https://shop.example.com/p?utm=x',
       domain_id: null,
+      sub_id: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       url: `https://shop.example.com/p?utm=x&via=${aff.refCode}`,
     });
     const listed = await api.call('GET', '/v1/links', { token: ws.token });
     expect(listed.body.data).toEqual([res.body.data]);
+  });
+
+  it('carries a sub-id in the URL; a malformed one is refused and nothing is created', async () => {
+    const { ws, aff, post } = await setup();
+    const res = await post({ affiliate_id: aff.id, sub_id: 'youtube-bio' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.sub_id).toBe('youtube-bio');
+    expect(res.body.data.url).toBe(`https://shop.example.com/p?utm=x&via=${aff.refCode}&sub_id=youtube-bio`);
+    const bad = await post({ affiliate_id: aff.id, sub_id: 'has space' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('invalid_request');
+    expect((await api.call('GET', '/v1/links', { token: ws.token })).body.data).toHaveLength(1);
   });
 
   it('takes an explicit campaign and destination over the defaults', async () => {

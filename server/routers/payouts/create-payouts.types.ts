@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
 import { payoutRecord } from '../../contracts/payout';
 import { listOf } from '../../lib/pagination';
 import { operation } from '../../trpc/meta';
@@ -15,4 +16,5 @@ export const createPayoutsMeta = operation({
 });
 
 export const createPayoutsInput = z.strictObject({});
-export const createPayoutsOutput = listOf(payoutRecord);
+// One payout per affiliate and currency of at most MAX_COMMISSIONS_PER_BATCH commissions.
+export const createPayoutsOutput = listOf(payoutRecord, MAX_COMMISSIONS_PER_BATCH);

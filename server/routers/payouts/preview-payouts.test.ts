@@ -21,7 +21,7 @@ async function program() {
   const p1 = await paid.earn({ amount: 800, status: 'approved', createdAt: new Date('2026-01-01T00:00:00Z') });
   const p2 = await paid.earn({ amount: 700, status: 'approved', createdAt: new Date('2026-01-02T00:00:00Z') });
   const p3 = await paid.earn({ amount: 4000, status: 'approved', currency: 'eur' });
-  await paid.earn({ amount: 9000 }); // pending: not due, not mentioned
+  await paid.earn({ amount: 9000 }); // pending: not due, listed as waiting for approval
   const small = await moneyAffiliate(api, ws);
   const s1 = await small.earn({ amount: 999, status: 'approved' });
   const negative = await moneyAffiliate(api, ws);
@@ -56,6 +56,9 @@ describe('GET /v1/payouts/preview', () => {
       ]),
     );
     expect(plan.skipped).toHaveLength(3);
+    expect(plan.waiting.map((w: { affiliate_id: string; reason: string; amount: number }) => [w.affiliate_id, w.reason, w.amount])).toEqual([
+      [paid.affiliate.id, 'not_approved', 9000],
+    ]);
     expect(plan.total_by_currency).toEqual({ usd: 1500, eur: 4000 });
     expect(plan.min_payout).toBe(1000);
 
@@ -99,7 +102,7 @@ describe('GET /v1/payouts/preview', () => {
     const stranger = await moneyWorkspace(api);
     const theirs = await preview(stranger.token);
     expect(theirs.status).toBe(200);
-    expect(theirs.body.data).toEqual({ payouts: [], skipped: [], total_by_currency: {}, min_payout: 5000 });
+    expect(theirs.body.data).toEqual({ payouts: [], skipped: [], waiting: [], total_by_currency: {}, min_payout: 5000 });
     expect((await preview()).body.data.payouts).toHaveLength(2);
     expect(JSON.stringify(theirs.body)).not.toContain(ws.id);
   });

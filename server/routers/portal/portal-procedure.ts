@@ -1,4 +1,5 @@
 import { affiliateHasAccess } from '../../domain/affiliates/access';
+import type { Actor } from '../../domain/context';
 import { unauthorized } from '../../errors/errors';
 import { baseProcedure, middleware } from '../../trpc/init';
 
@@ -12,7 +13,8 @@ const requirePortal = middleware(async ({ ctx, next }) => {
   const portal = (ctx as { portal?: PortalIdentity }).portal;
   if (!portal) throw unauthorized('sign in to the portal first');
   if (!(await affiliateHasAccess(ctx.db, portal.workspaceId, portal.affiliateId))) throw unauthorized('this account can no longer use the portal');
-  return next({ ctx: { workspaceId: portal.workspaceId, affiliateId: portal.affiliateId } });
+  const actor: Actor = { kind: 'affiliate', affiliateId: portal.affiliateId };
+  return next({ ctx: { workspaceId: portal.workspaceId, affiliateId: portal.affiliateId, actor } });
 });
 
 export const portalProcedure = baseProcedure.use(requirePortal);

@@ -11,6 +11,6 @@ export const getProductMeta = operation({
   errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
 });
 
-export const productAddress = z.string().describe("the product's uuid or the provider's product id (prod_…)");
+export const productAddress = z.string().max(200).describe("the product's uuid or the provider's product id (prod_…)");
 export const getProductInput = z.object({ id: productAddress });
 export const getProductOutput = one('product', productRecord);

@@ -55,6 +55,7 @@ describe('GET /v1/reports/summary', () => {
       commissions: 4_500,
       conversion_rate: 0.5,
       currency: 'usd',
+      by_currency: [{ currency: 'usd', sales: 2, revenue: 15_000, commissions: 4_500 }],
       from: daysAgo(29),
       to: today,
     });
@@ -177,7 +178,8 @@ describe('errors, scopes and tenants', () => {
     ['/v1/reports/summary?from=2026-02-01&to=2026-01-01'],
     ['/v1/reports/summary?from=yesterday'],
     ['/v1/reports/summary?to=2026-02-30'],
-    ['/v1/reports/summary?from=2000-01-01&to=2026-01-01'],
+    ['/v1/reports/summary?from=1999-12-31&to=2026-01-01'],
+    ['/v1/reports/timeseries?from=2000-01-01&to=2026-01-01'],
     ['/v1/reports/timeseries?metric=visits'],
     ['/v1/reports/timeseries?interval=year'],
     ['/v1/reports/affiliates?sort=clicks'],

@@ -3,11 +3,13 @@ import { getAttentionProcedure } from './get-attention';
 import { getReportSummaryProcedure } from './get-report-summary';
 import { getReportTimeseriesProcedure } from './get-report-timeseries';
 import { listReportAffiliatesProcedure } from './list-report-affiliates';
+import { listReportCampaignsProcedure } from './list-report-campaigns';
 
 export const reportsRouter = router({
   summary: getReportSummaryProcedure,
   timeseries: getReportTimeseriesProcedure,
   affiliates: listReportAffiliatesProcedure,
+  campaigns: listReportCampaignsProcedure,
   // dashboard-only (no OpenAPI meta, so not on /v1)
   attention: getAttentionProcedure,
 });

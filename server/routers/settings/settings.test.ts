@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const DEFAULTS = { auto_approve_affiliates: false, auto_approve_commissions: false, hold_days: 30, min_payout: 5000, currency: 'usd' };
+const BRANDING = { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null };
+const DEFAULTS = { auto_approve_affiliates: false, auto_approve_commissions: false, hold_days: 30, min_payout: 5000, currency: 'usd', ...BRANDING };
 const read = (token: string) => api.call('GET', '/v1/settings', { token });
 const patch = (token: string, body: unknown) => api.call('PATCH', '/v1/settings', { token, body });
 
@@ -36,7 +37,7 @@ describe('PATCH /v1/settings', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ object: 'settings', data: { ...DEFAULTS, auto_approve_affiliates: true, hold_days: 0 } });
     const second = await patch(ws.token, { auto_approve_commissions: true, min_payout: 0, currency: 'EUR', hold_days: 3650 });
-    const expected = { auto_approve_affiliates: true, auto_approve_commissions: true, hold_days: 3650, min_payout: 0, currency: 'eur' };
+    const expected = { auto_approve_affiliates: true, auto_approve_commissions: true, hold_days: 3650, min_payout: 0, currency: 'eur', ...BRANDING };
     expect(second.body.data).toEqual(expected);
     expect((await read(ws.token)).body.data).toEqual(expected);
     expect((await patch(ws.token, {})).body.data).toEqual(expected);
@@ -56,6 +57,15 @@ describe('PATCH /v1/settings', () => {
     [{ timezone: 'Europe/Paris' }],
     [{ commission_unmapped_products: false }],
     [{ hold_days: 10, colour: 'red' }],
+    [{ brand_color: 'teal' }],
+    [{ brand_color: '#12345' }],
+    [{ logo_url: 'http://cdn.example.com/logo.png' }],
+    [{ logo_url: 'javascript:alert(1)' }],
+    [{ terms_url: 'ftp://example.com/terms' }],
+    [{ join_slug: 'no spaces' }],
+    [{ join_slug: '-dash' }],
+    [{ join_slug: 'ab' }],
+    [{ program_name: '' }],
   ])('rejects %j with invalid_request and changes nothing', async (body) => {
     const ws = await api.workspace(['*']);
     const res = await patch(ws.token, body);
@@ -81,5 +91,38 @@ describe('PATCH /v1/settings', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: 'insufficient_scope', need: 'write' });
     expect((await read(ws.token)).body.data.hold_days).toBe(30);
+  });
+});
+
+describe('program branding and the join page address', () => {
+  it('sets, normalises and clears them', async () => {
+    const ws = await api.workspace(['*']);
+    const body = { program_name: ' Acme Partners ', logo_url: '/logo.svg', brand_color: '#0F766E', terms_url: 'https://acme.example.com/terms', join_slug: 'Acme' };
+    const res = await patch(ws.token, body);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ program_name: 'Acme Partners', logo_url: '/logo.svg', brand_color: '#0f766e', terms_url: 'https://acme.example.com/terms', join_slug: 'acme' });
+    expect((await patch(ws.token, { logo_url: 'https://cdn.example.com/a.png' })).body.data.logo_url).toBe('https://cdn.example.com/a.png');
+    const cleared = await patch(ws.token, { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null });
+    expect(cleared.body.data).toEqual(DEFAULTS);
+  });
+
+  it('a join page address belongs to one program: taken is 409 and changes nothing', async () => {
+    const a = await api.workspace(['*']);
+    const b = await api.workspace(['*']);
+    expect((await patch(a.token, { join_slug: 'shared-name' })).status).toBe(200);
+    const taken = await patch(b.token, { join_slug: 'shared-name', hold_days: 1 });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('invalid_state');
+    expect((await read(b.token)).body.data).toEqual(DEFAULTS);
+    // Saving its own address again is no conflict.
+    expect((await patch(a.token, { join_slug: 'shared-name' })).status).toBe(200);
+  });
+
+  it('two programs racing for one address: exactly one gets it', async () => {
+    const ws = await Promise.all([1, 2, 3, 4].map(() => api.workspace(['*'])));
+    const answers = await Promise.all(ws.map((w) => patch(w.token, { join_slug: 'race-slug' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    const holders = await Promise.all(ws.map(async (w) => (await read(w.token)).body.data.join_slug));
+    expect(holders.filter((s) => s === 'race-slug')).toHaveLength(1);
   });
 });

@@ -17,6 +17,11 @@ export const updateSettingsProcedure = workspaceProcedure('write')
         holdDays: input.hold_days,
         minPayout: input.min_payout,
         currency: input.currency,
+        programName: input.program_name,
+        logoUrl: input.logo_url,
+        brandColor: input.brand_color,
+        termsUrl: input.terms_url,
+        joinSlug: input.join_slug,
       },
     });
     return presentSettings(row);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currency } from '../../contracts/common';
-import { holdDays, minPayout, settingsBody } from '../../contracts/settings';
+import { brandColor, holdDays, joinSlug, logoUrl, minPayout, programName, settingsBody, termsUrl } from '../../contracts/settings';
 import { operation } from '../../trpc/meta';
 
 export const updateSettingsMeta = operation({
@@ -8,7 +8,9 @@ export const updateSettingsMeta = operation({
   path: '/settings',
   summary: "Change the workspace's program settings",
   tags: ['Settings'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope'],
+  description:
+    'A new hold_days applies to every commission not yet paid or batched (its sale time + the new hold). program_name, logo_url, brand_color, terms_url and join_slug (additions to the spec) brand the affiliate portal and the public join page; null clears one. A join_slug another workspace uses is 409 invalid_state.',
+  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'invalid_state'],
 });
 
 export const updateSettingsInput = z.strictObject({
@@ -17,5 +19,10 @@ export const updateSettingsInput = z.strictObject({
   hold_days: holdDays.optional(),
   min_payout: minPayout.optional(),
   currency: currency.optional(),
+  program_name: programName.nullable().optional(),
+  logo_url: logoUrl.nullable().optional(),
+  brand_color: brandColor.nullable().optional(),
+  terms_url: termsUrl.nullable().optional(),
+  join_slug: joinSlug.nullable().optional(),
 });
 export const updateSettingsOutput = settingsBody;

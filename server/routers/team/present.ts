@@ -8,5 +8,6 @@ export const presentKey = (k: WorkspaceKey) => ({
   scopes: k.scopes,
   start: k.start,
   created_at: iso(k.createdAt),
+  last_used_at: isoOrNull(k.lastUsedAt),
   revoked_at: isoOrNull(k.revokedAt),
 });

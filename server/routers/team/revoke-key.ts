@@ -7,4 +7,4 @@ import { keyRecord, revokeKeyInput } from './team.types';
 export const revokeKeyProcedure = workspaceProcedure('write')
   .input(revokeKeyInput)
   .output(keyRecord)
-  .mutation(async ({ ctx, input }) => presentKey(await revokeWorkspaceKey(ctx.db, { id: input.id, workspaceId: ctx.workspaceId })));
+  .mutation(async ({ ctx, input }) => presentKey(await revokeWorkspaceKey(ctx, input.id)));

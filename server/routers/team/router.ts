@@ -5,6 +5,7 @@ import { getMeProcedure } from './get-me';
 import { inviteLinkProcedure } from './invite-link';
 import { listKeysProcedure } from './list-keys';
 import { listMembersProcedure } from './list-members';
+import { requestPasswordResetProcedure, resetPasswordProcedure } from './password-reset';
 import { revokeKeyProcedure } from './revoke-key';
 import { signUpOpenProcedure, signUpProcedure } from './sign-up';
 
@@ -19,4 +20,6 @@ export const teamRouter = router({
   inviteLink: inviteLinkProcedure,
   signUpOpen: signUpOpenProcedure,
   signUp: signUpProcedure,
+  requestPasswordReset: requestPasswordResetProcedure,
+  resetPassword: resetPasswordProcedure,
 });

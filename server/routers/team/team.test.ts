@@ -73,8 +73,10 @@ describe('workspace keys', () => {
     const owner = await member('owner');
     const created = await owner.caller.team.createKey({ name: 'server', scopes: ['read', 'track'] });
     expect(created.token).toMatch(/^sa_live_/);
+    expect(created.data.last_used_at).toBeNull();
     expect((await api.call('GET', '/v1/campaigns', { token: created.token })).status).toBe(200);
     const listed = await owner.caller.team.keys();
+    expect(listed.data.find((k) => k.id === created.data.id)?.last_used_at).not.toBeNull();
     expect(listed.data.map((k) => k.id)).toContain(created.data.id);
     expect(JSON.stringify(listed)).not.toContain(created.token);
     const revoked = await owner.caller.team.revokeKey({ id: created.data.id });

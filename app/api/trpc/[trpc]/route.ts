@@ -21,7 +21,7 @@ const handler = async (req: Request) => {
       createRequestContext(services, { requestId: newId(), transport: 'dashboard', session: userId ? { userId } : null }),
     onError: ({ error, path }) => {
       // Contract errors (unauthorized, not found, invalid state) are answers, not incidents.
-      if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof RefcountError)) logError('dashboard.unexpected', { path }, error.cause ?? error);
+      if (error.code === 'INTERNAL_SERVER_ERROR' && !RefcountError.is(error.cause)) logError('dashboard.unexpected', { path }, error.cause ?? error);
     },
   });
 };

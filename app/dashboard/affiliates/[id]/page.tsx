@@ -1,5 +1,5 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import { useState } from 'react';
@@ -8,35 +8,9 @@ import { Badge, Button, Card, CopyButton, ErrorNote, PageHeader, QueryState, dat
 import { Kpis } from '../../_stats/kpis';
 import { MetricChart } from '../../_stats/metric-chart';
 import { StatusActions } from '../status-actions';
+import { CampaignField } from './campaign-field';
 import { CommissionHold } from './commission-hold';
-
-function Links({ affiliateId, canWrite }: { affiliateId: string; canWrite: boolean }) {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const links = useQuery(trpc.links.list.queryOptions({ affiliate_id: affiliateId, limit: 50 }));
-  const create = useMutation(trpc.links.create.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.links.list.queryKey() }) }));
-  return (
-    <Card title="Referral links">
-      <QueryState q={links}>
-        <ul className="space-y-2 text-sm">
-          {links.data?.data.map((l) => (
-            <li key={l.id} className="flex flex-wrap items-center gap-2">
-              <code className="rounded bg-slate-100 px-2 py-1 break-all">{l.url ?? `(no destination) ${l.ref_param}`}</code>
-              {l.url && <CopyButton text={l.url} />}
-            </li>
-          ))}
-          {links.data?.data.length === 0 && <li className="text-slate-500">No links yet.</li>}
-        </ul>
-      </QueryState>
-      {canWrite && (
-        <Button className="mt-3" tone="secondary" disabled={create.isPending} onClick={() => create.mutate({ affiliate_id: affiliateId })}>
-          Create link
-        </Button>
-      )}
-      <ErrorNote error={create.error} />
-    </Card>
-  );
-}
+import { LinksCard } from './links-card';
 
 function Access({ affiliateId }: { affiliateId: string }) {
   const trpc = useTRPC();
@@ -102,12 +76,13 @@ export default function AffiliatePage() {
     <QueryState q={aff}>
       {a && (
         <div className="space-y-6">
-          <PageHeader title={a.name ?? a.email ?? a.ref_code}>{canWrite && <StatusActions id={a.id} status={a.status} />}</PageHeader>
+          <PageHeader title={a.name ?? a.email ?? a.ref_code}>{canWrite && <StatusActions id={a.id} status={a.status} who={a.name ?? a.email ?? a.ref_code} />}</PageHeader>
           <Card>
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
               <div><dt className="text-slate-500">Status</dt><dd><Badge value={a.status} /></dd></div>
               <div><dt className="text-slate-500">E-mail</dt><dd>{a.email ?? '—'}</dd></div>
               <div><dt className="text-slate-500">Ref code</dt><dd className="font-mono">{a.ref_code}</dd></div>
+              <div><dt className="text-slate-500">Campaign</dt><dd><CampaignField id={a.id} campaignId={a.campaign_id} canWrite={canWrite} /></dd></div>
               <div><dt className="text-slate-500">Payout e-mail</dt><dd>{a.payout_email ?? '—'}</dd></div>
               <div><dt className="text-slate-500">Joined</dt><dd>{date(a.created_at)}</dd></div>
               <div><dt className="text-slate-500">Approved</dt><dd>{date(a.approved_at)}</dd></div>
@@ -118,9 +93,9 @@ export default function AffiliatePage() {
               <Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/commissions?affiliate_id=${a.id}`}>Commissions</Link>
             </p>
           </Card>
-          <Kpis affiliateId={a.id} />
-          <MetricChart affiliateId={a.id} />
-          <Links affiliateId={a.id} canWrite={canWrite} />
+          <Kpis filters={{ affiliate_id: a.id }} />
+          <MetricChart filters={{ affiliate_id: a.id }} />
+          <LinksCard affiliateId={a.id} canWrite={canWrite} />
           {canWrite && <Access affiliateId={a.id} />}
           <Risk affiliateId={a.id} />
         </div>

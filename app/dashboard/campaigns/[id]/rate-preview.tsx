@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AppRouter } from '@/server/routers/root';
 import { useTRPC } from '../../../_components/providers';
+import { parseMoney } from '@/server/lib/money';
 import { ErrorNote, inputCls, money } from '../../../_components/ui';
 import { INTERVALS, type Interval, type Product } from './rule-text';
 
@@ -27,9 +28,10 @@ export function RatePreview({ campaignId, catalog, currency, rulesVersion }: { c
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<unknown>(null);
   const latest = useRef(0);
-  const minor = Math.round(Number(amount) * 100);
+  const parsed = parseMoney(amount, currency);
+  const minor = parsed.ok ? parsed.minor : 0;
   const periodIndex = Number(payment) - 1;
-  const valid = amount.trim() !== '' && Number.isFinite(minor) && minor >= 0 && Number.isInteger(periodIndex) && periodIndex >= 0;
+  const valid = parsed.ok && Number.isInteger(periodIndex) && periodIndex >= 0;
 
   useEffect(() => {
     if (!valid) return;
@@ -79,7 +81,7 @@ export function RatePreview({ campaignId, catalog, currency, rulesVersion }: { c
       </form>
       <div aria-live="polite" className="mt-3 text-sm" data-testid="rate-preview">
         {!valid ? (
-          <p className="text-slate-500">Enter a sale amount and a payment number of 1 or more.</p>
+          <p className="text-slate-500">{parsed.ok ? 'Enter a payment number of 1 or more.' : `Sale amount: ${parsed.reason}.`}</p>
         ) : answer ? (
           answer.amount > 0 ? (
             <p>Earns <strong>{money(answer.amount, answer.currency)}</strong>, by the {answer.reason}.</p>

@@ -2,7 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../../_components/providers';
-import { Button, ErrorNote, inputCls } from '../../../_components/ui';
+import { minorToDecimal } from '@/server/lib/money';
+import { amountOrProblem, Button, ErrorNote, inputCls, useProgramCurrency } from '../../../_components/ui';
 import { ProductPicker, splitIds } from './product-picker';
 import { INTERVALS, KINDS, type Interval, type Product, type Rule, type RuleChange } from './rule-text';
 
@@ -28,14 +29,17 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
   const [otherIds, setOtherIds] = useState((rule?.product_ids ?? []).filter((id) => !catalogIds.has(id)).join(', '));
   const [applies, setApplies] = useState<Applies>(rule?.applies_to_interval ?? 'any');
   const [flat, setFlat] = useState(rule?.is_flat ?? false);
-  const [amount, setAmount] = useState(rule ? String(rule.is_flat ? rule.amount / 100 : rule.amount) : '');
+  const programCurrency = useProgramCurrency();
+  const currency = rule?.currency ?? programCurrency;
+  const [amount, setAmount] = useState(rule ? (rule.is_flat ? minorToDecimal(rule.amount, rule.currency ?? programCurrency) : String(rule.amount)) : '');
+  const [problem, setProblem] = useState<string | null>(null);
   const [length, setLength] = useState<Rule['length_type']>(rule?.length_type ?? 'one_time');
   const [months, setMonths] = useState(String(rule?.length_months ?? 12));
   const [name, setName] = useState(rule?.name ?? '');
   const set = useMutation(
     trpc.commissionRules.set.mutationOptions({
       onSuccess: () => {
-        if (!rule) { setAmount(''); setName(''); }
+        if (!rule) { setAmount(''); setName(''); setPicked(new Set()); setOtherIds(''); }
         onSaved();
         return qc.invalidateQueries({ queryKey: trpc.commissionRules.get.queryKey({ id: campaignId }) });
       },
@@ -55,13 +59,16 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
   }
   function submit(e: FormEvent) {
     e.preventDefault();
-    const n = Number(amount);
+    const flatAmount = flat ? amountOrProblem('Amount per sale', amount, currency) : null;
+    const n = flatAmount ? flatAmount.minor : Number(amount);
+    setProblem(flatAmount?.problem ?? (flat || Number.isFinite(n) ? null : 'Percent: enter a number, like 25.'));
+    if (n === null || !Number.isFinite(n)) return;
     set.mutate({
       id: campaignId,
       ...scope(),
       ...(name.trim() ? { name: name.trim() } : {}),
       is_flat: flat,
-      amount: flat ? Math.round(n * 100) : n,
+      amount: n,
       length_type: length,
       ...(length === 'limited' ? { length_months: Number(months) } : {}),
     });
@@ -94,7 +101,7 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
           </select>
         </label>
         <label className="text-sm">
-          {flat ? 'Amount per sale' : 'Percent'}
+          {flat ? `Amount per sale (${currency.toUpperCase()})` : 'Percent'}
           <input value={amount} onChange={(e) => setAmount(e.target.value)} required inputMode="decimal" className={inputCls} />
         </label>
         <label className="text-sm">
@@ -129,6 +136,7 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
           </select>
         </label>
       )}
+      {problem && <p role="alert" className="mt-2 text-sm text-red-700">{problem}</p>}
       <ErrorNote error={set.error} />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/routers/root';
+import { formatRate } from '@/server/lib/money';
 import { money } from '../../../_components/ui';
 
 export type Rule = inferRouterOutputs<AppRouter>['commissionRules']['get']['rules'][number];
@@ -11,7 +12,7 @@ export const INTERVALS: Record<Interval, string> = { one_time: 'one-time purchas
 export const KINDS: Record<Rule['kind'], string> = { default: 'Catch-all', product: 'Products', interval: 'Billing interval' };
 
 /** "25%" or "$5.00": percent rules are stored as a percentage, flat ones in minor units. */
-export const rateText = (r: Pick<Rule, 'is_flat' | 'amount' | 'currency'>) => (r.is_flat ? money(r.amount, r.currency ?? 'usd') : `${r.amount}%`);
+export const rateText = (r: Pick<Rule, 'is_flat' | 'amount' | 'currency'>) => (r.is_flat ? money(r.amount, r.currency ?? 'usd') : formatRate(r.amount));
 
 export function lengthText(r: Pick<Rule, 'length_type' | 'length_months'>) {
   if (r.length_type === 'lifetime') return 'every payment (lifetime)';

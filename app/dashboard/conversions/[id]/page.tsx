@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../../../_components/providers';
-import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, date, focus, inputCls, money, useCanWrite } from '../../../_components/ui';
+import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, date, focus, inputCls, money, useAffiliateNames, useCanWrite } from '../../../_components/ui';
+import { formatRatio } from '@/server/lib/money';
 import { ConversionCommissions } from './commissions';
 import { RefundForm } from './refund-form';
 
@@ -15,6 +16,7 @@ function Receipt({ id }: { id: string }) {
   const trpc = useTRPC();
   const r = useQuery(trpc.conversions.attribution.queryOptions({ id }));
   const a = r.data?.data;
+  const nameOf = useAffiliateNames(((a?.touches ?? []) as Touch[]).map((t) => t.affiliate_id ?? '').filter(Boolean));
   return (
     <Card title="Attribution receipt">
       <QueryState q={r}>
@@ -22,7 +24,7 @@ function Receipt({ id }: { id: string }) {
           <div className="space-y-3 text-sm">
             <p>
               Matched by <strong>{a.method ?? 'unknown'}</strong>
-              {a.confidence !== null && <> with confidence {Math.round(a.confidence * 100)}%</>}
+              {a.confidence !== null && <> with confidence {formatRatio(a.confidence, 0)}</>}
               {a.model && <> under the {a.model.replace('_', ' ')} model</>}.
             </p>
             <p>
@@ -34,7 +36,7 @@ function Receipt({ id }: { id: string }) {
               <ol className="list-decimal space-y-1 pl-5">
                 {(a.touches as Touch[]).map((t, i) => (
                   <li key={i} className={t.chosen ? 'font-medium' : 'text-slate-600'}>
-                    {date(t.ts)} · {t.match_method ?? '?'} · affiliate {t.affiliate_id?.slice(-8) ?? '?'} {t.chosen && '(won)'}
+                    {date(t.ts)} · {t.affiliate_id ? nameOf(t.affiliate_id) : 'unknown affiliate'} · {t.match_method ?? 'unknown'} touch {t.chosen && '(won)'}
                   </li>
                 ))}
               </ol>
@@ -57,7 +59,7 @@ export default function ConversionPage() {
   const update = useMutation(trpc.conversions.update.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.conversions.pathKey() }) }));
   const c = conv.data?.data;
   const owner = useQuery({ ...trpc.affiliates.get.queryOptions({ id: c?.affiliate_id ?? '' }), enabled: !!c });
-  const ownerName = owner.data?.data.name ?? owner.data?.data.email ?? c?.affiliate_id.slice(-8);
+  const ownerName = owner.data?.data.name ?? owner.data?.data.email ?? owner.data?.data.ref_code ?? '…';
   return (
     <QueryState q={conv}>
       {c && (

@@ -4,15 +4,15 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../../_components/providers';
 import { Button, Card, ErrorNote, inputCls, money } from '../../../_components/ui';
+import { minorToDecimal, parseMoney } from '@/server/lib/money';
 import type { AppRouter } from '@/server/routers/root';
 import { commissionsOf, liveTotal } from './commissions';
 
 type Conversion = inferRouterOutputs<AppRouter>['conversions']['get']['data'];
 type Reason = 'refund' | 'chargeback';
 
-// The input is in major units (what a person reads on a receipt); the API takes minor units.
-const toMajor = (minor: number) => (minor / 100).toFixed(2);
-const toMinor = (major: string) => Math.round(Number(major) * 100);
+// The input is in major units of the sale's currency (what a person reads on a receipt); the API
+// takes minor units: server/lib/money.ts converts both ways exactly.
 
 /**
  * Records a (partial) refund or a chargeback. The API's amount is the total refunded so far, so
@@ -23,7 +23,7 @@ export function RefundForm({ c }: { c: Conversion }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const left = c.amount - c.refunded_amount;
-  const [amount, setAmount] = useState(toMajor(left));
+  const [amount, setAmount] = useState(minorToDecimal(left, c.currency));
   const [reason, setReason] = useState<Reason>('refund');
   const [asking, setAsking] = useState<{ minor: number; reason: Reason; commissionsBefore: number } | null>(null);
   const [done, setDone] = useState<{ text: string; commissionsBefore: number } | null>(null);
@@ -38,8 +38,9 @@ export function RefundForm({ c }: { c: Conversion }) {
   function review(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setDone(null);
-    const minor = chargeback ? left : toMinor(amount);
-    if (!chargeback && !(minor > 0 && minor <= left)) return setProblem(`Enter an amount between ${money(1, c.currency)} and ${money(left, c.currency)}.`);
+    const parsed = chargeback ? ({ ok: true, minor: left } as const) : parseMoney(amount, c.currency);
+    const minor = parsed.ok ? parsed.minor : 0;
+    if (!(minor > 0 && minor <= left)) return setProblem(`Enter an amount between ${money(1, c.currency)} and ${money(left, c.currency)}${parsed.ok ? '' : ` (${parsed.reason})`}.`);
     setProblem(null);
     setAsking({ minor, reason, commissionsBefore: commissionsNow });
   }
@@ -55,7 +56,7 @@ export function RefundForm({ c }: { c: Conversion }) {
           // Refetch first, so the result and the commission totals appear together and current.
           await Promise.all([qc.invalidateQueries({ queryKey: trpc.conversions.pathKey() }), qc.invalidateQueries({ queryKey: trpc.commissions.pathKey() })]);
           setAsking(null);
-          setAmount(toMajor(d.amount - d.refunded_amount));
+          setAmount(minorToDecimal(d.amount - d.refunded_amount, d.currency));
           setDone({
             text: `${asking.reason === 'chargeback' ? 'Chargeback recorded' : `Refunded ${money(asking.minor, c.currency)}`}: ${money(d.refunded_amount, d.currency)} of ${money(d.amount, d.currency)} refunded, status ${d.status}.`,
             commissionsBefore: asking.commissionsBefore,
@@ -74,8 +75,8 @@ export function RefundForm({ c }: { c: Conversion }) {
         <form onSubmit={review} aria-label="Refund this conversion" className="flex flex-wrap items-end gap-3">
           <label className="text-sm">
             Amount to refund ({c.currency.toUpperCase()})
-            <input name="amount" type="number" inputMode="decimal" min="0.01" max={toMajor(left)} step="0.01" required={!chargeback} disabled={chargeback || !!asking}
-              value={chargeback ? toMajor(left) : amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="refund-left" className={inputCls} />
+            <input name="amount" inputMode="decimal" required={!chargeback} disabled={chargeback || !!asking}
+              value={chargeback ? minorToDecimal(left, c.currency) : amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="refund-left" className={inputCls} />
           </label>
           <label className="text-sm">
             Reason

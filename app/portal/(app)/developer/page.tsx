@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../../_components/providers';
+import { useToast } from '../../../_components/toast';
 import { Button, Card, CopyButton, ErrorNote, PageHeader, QueryState, Table, date, inputCls } from '../../../_components/ui';
 
 // Read-only refa_live_ keys for the affiliate's own scripts (GET /v1/affiliate/*).
@@ -9,14 +10,25 @@ export default function DeveloperPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const keys = useQuery(trpc.portal.keys.queryOptions());
-  const [token, setToken] = useState<string | null>(null);
+  const toast = useToast();
+  // The token just created (shown once) and its key: revoking that key clears it.
+  const [shown, setShown] = useState<{ id: string; token: string } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.portal.keys.queryKey() });
-  const create = useMutation(trpc.portal.createKey.mutationOptions({ onSuccess: (k) => { setToken(k.token); return refresh(); } }));
-  const revoke = useMutation(trpc.portal.revokeKey.mutationOptions({ onSuccess: refresh }));
+  const create = useMutation(trpc.portal.createKey.mutationOptions({ onSuccess: (k) => { setShown({ id: k.id, token: k.token }); return refresh(); } }));
+  const revoke = useMutation(
+    trpc.portal.revokeKey.mutationOptions({
+      onSuccess: (k) => {
+        setShown((s) => (s?.id === k.id ? null : s));
+        toast('Key revoked: scripts using it now get 401.');
+        return refresh();
+      },
+    }),
+  );
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get('key_name') || '');
-    create.mutate(name ? { name } : {});
+    const form = e.currentTarget;
+    const name = String(new FormData(form).get('key_name') || '');
+    create.mutate(name ? { name } : {}, { onSuccess: () => form.reset() });
   }
   return (
     <div className="space-y-6">
@@ -27,14 +39,14 @@ export default function DeveloperPage() {
           <label className="text-sm">Key name<input name="key_name" className={inputCls} /></label>
           <Button disabled={create.isPending}>Create key</Button>
         </form>
-        {token && (
+        {shown && (
           <div className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" aria-live="polite">
             <p className="font-medium">Copy this key now: it is not shown again.</p>
-            <div className="mt-1 flex flex-wrap items-center gap-2"><code data-testid="new-key" className="break-all">{token}</code><CopyButton text={token} /></div>
+            <div className="mt-1 flex flex-wrap items-center gap-2"><code data-testid="new-key" className="break-all">{shown.token}</code><CopyButton text={shown.token} /></div>
           </div>
         )}
         <ErrorNote error={create.error ?? revoke.error} />
-        <QueryState q={keys} empty={keys.data?.data.length === 0}>
+        <QueryState q={keys} empty={keys.data?.data.length === 0} onEmpty="No keys yet. Create one above to read your stats from a script or a spreadsheet.">
           <Table label="Your API keys" head={['Name', 'Key', 'Created', 'State']}>
             {keys.data?.data.map((k) => (
               <tr key={k.id} className="border-t">

@@ -24,7 +24,7 @@ const handler = async (req: Request) => {
     createContext: () => ({ ...createRequestContext(services, { requestId: newId(), transport: 'dashboard' }), portal }),
     onError: ({ error, path }) => {
       // Contract errors (not signed in, used invitation) are answers, not incidents.
-      if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof RefcountError)) logError('portal.unexpected', { path }, error.cause ?? error);
+      if (error.code === 'INTERNAL_SERVER_ERROR' && !RefcountError.is(error.cause)) logError('portal.unexpected', { path }, error.cause ?? error);
     },
   });
 };

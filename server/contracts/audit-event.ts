@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { auditEvents } from '@/db/schema';
+import { iso, text, timestamp, uuid } from './common';
+
+export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'affiliate', 'system'] as const;
+
+export const auditEventRecord = z
+  .object({
+    id: uuid,
+    actor: z.object({
+      type: z.enum(AUDIT_ACTOR_TYPES).describe('user (dashboard), api_key (sa_live_ key), affiliate (portal, own keys) or system (a job or the command line)'),
+      id: text(64).describe('the user, key or affiliate id; for system the job name, e.g. conversions.confirm or cli'),
+    }),
+    action: text(64).describe('<target>.<verb>, e.g. campaign.updated, workspace_key.revoked, payout.paid'),
+    target: z.object({ type: text(64), id: text(64).nullable() }),
+    changes: z
+      .record(text(64), z.unknown())
+      .describe('what changed: `after` for a record created, `before` for one removed, both (changed fields only) for an update; never secrets'),
+    created_at: timestamp,
+  })
+  .meta({ id: 'AuditEvent' });
+
+export const presentAuditEvent = (row: typeof auditEvents.$inferSelect): z.infer<typeof auditEventRecord> => ({
+  id: row.id,
+  actor: { type: row.actorType, id: row.actorId },
+  action: row.action,
+  target: { type: row.targetType, id: row.targetId },
+  changes: row.changes as Record<string, unknown>,
+  created_at: iso(row.createdAt),
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import type { AffiliateTableRow } from '../domain/lists/affiliate-table';
+import type { CommissionTableRow } from '../domain/lists/commission-table';
+import type { ConversionTableRow } from '../domain/lists/conversion-table';
+import { affiliateStatus } from './affiliate';
+import { currencyCode, iso, isoOrNull, text, timestamp, uuid } from './common';
+import { conversionStatus, conversionType } from './conversion';
+
+// Dashboard-only list views (no /v1 meta): what a manager scans in each list, by name, never an
+// id fragment. Money is integer minor units with its currency beside it.
+
+/** Search, sort and page fields every list view takes. */
+export const listViewQuery = <const S extends readonly [string, ...string[]]>(sorts: S, fallback: S[number]) => ({
+  q: z.string().trim().max(200).optional().describe('text to find, case-insensitively'),
+  sort: z.enum(sorts).default(fallback as z.infer<z.ZodEnum<{ [K in S[number]]: K }>>),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+
+/** A CSV export holds at most this many rows: narrow the filters for more. */
+export const MAX_CSV_ROWS = 10_000;
+
+const named = z.object({ id: uuid, name: text(254) });
+
+export const affiliateRow = z.object({
+  id: uuid,
+  name: text(200).nullable(),
+  email: text(254).nullable(),
+  ref_code: text(64),
+  status: affiliateStatus,
+  campaign: named.nullable(),
+  created_at: timestamp,
+  applied_at: timestamp.nullable(),
+  application_note: text(1000).nullable(),
+  commissions_held: z.boolean(),
+  clicks: z.number().int(),
+  conversions: z.number().int(),
+  earnings: z.number().int(),
+  unpaid: z.number().int(),
+  currency: currencyCode,
+});
+
+export const presentAffiliateRow = (r: AffiliateTableRow, currency: string): z.infer<typeof affiliateRow> => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  ref_code: r.refCode,
+  status: r.status,
+  campaign: r.campaignId && r.campaignName ? { id: r.campaignId, name: r.campaignName } : null,
+  created_at: iso(r.createdAt),
+  applied_at: isoOrNull(r.appliedAt),
+  application_note: r.applicationNote,
+  commissions_held: r.commissionsHeldAt !== null,
+  clicks: r.clicks,
+  conversions: r.conversions,
+  earnings: r.earnings,
+  unpaid: r.unpaid,
+  currency,
+});
+
+export const conversionRow = z.object({
+  id: uuid,
+  ts: timestamp,
+  type: conversionType,
+  status: conversionStatus,
+  amount: z.number().int(),
+  refunded_amount: z.number().int(),
+  currency: currencyCode,
+  external_id: text(200),
+  customer_id: text(200).nullable(),
+  match_method: text(16).nullable(),
+  affiliate: named,
+  campaign: named.nullable(),
+  commission: z.number().int().nullable().describe('what the conversion earns now (live commissions); null when it earns nothing'),
+  commission_currency: currencyCode.nullable(),
+});
+
+export const presentConversionRow = (r: ConversionTableRow): z.infer<typeof conversionRow> => ({
+  id: r.id,
+  ts: iso(r.ts),
+  type: r.type,
+  status: r.status,
+  amount: r.amount,
+  refunded_amount: r.refundedAmount,
+  currency: r.currency,
+  external_id: r.externalId,
+  customer_id: r.customerId,
+  match_method: r.matchMethod,
+  affiliate: { id: r.affiliateId, name: r.affiliateName ?? 'unknown affiliate' },
+  campaign: r.campaignName ? { id: r.campaignId, name: r.campaignName } : null,
+  commission: r.commission,
+  commission_currency: r.commissionCurrency,
+});
+
+export const commissionRow = z.object({
+  id: uuid,
+  created_at: timestamp,
+  status: z.enum(['pending', 'approved', 'denied', 'paid', 'reversed']),
+  kind: z.enum(['earning', 'clawback']),
+  amount: z.number().int(),
+  computed_amount: z.number().int(),
+  currency: currencyCode,
+  payout_id: uuid.nullable(),
+  payable_on: timestamp.describe('when it can be paid: the end of its hold (a clawback at once)'),
+  affiliate: named,
+  conversion: z.object({ id: uuid, external_id: text(200), amount: z.number().int(), currency: currencyCode, status: conversionStatus }).nullable(),
+});
+
+export const presentCommissionRow = (r: CommissionTableRow): z.infer<typeof commissionRow> => ({
+  id: r.id,
+  created_at: iso(r.createdAt),
+  status: r.status,
+  kind: r.kind,
+  amount: r.amount,
+  computed_amount: r.computedAmount,
+  currency: r.currency,
+  payout_id: r.payoutId,
+  payable_on: iso(r.payableOn),
+  affiliate: { id: r.affiliateId, name: r.affiliateName ?? 'unknown affiliate' },
+  conversion:
+    r.conversionExternalId !== null && r.conversionAmount !== null && r.conversionCurrency !== null && r.conversionStatus !== null
+      ? { id: r.conversionId, external_id: r.conversionExternalId, amount: r.conversionAmount, currency: r.conversionCurrency, status: r.conversionStatus }
+      : null,
+});
+
+export const listView = <T extends z.ZodType>(row: T) =>
+  z.object({ object: z.literal('list'), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(), data: z.array(row).max(100) });

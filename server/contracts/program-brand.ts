@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { ProgramBrand } from '../domain/settings/program-brand';
+import { text } from './common';
+
+// Dashboard-only: how a program presents itself on the portal and the public join page.
+export const programBrandRecord = z.object({
+  name: text(200),
+  logo_url: text(2048).nullable(),
+  brand_color: text(7).nullable(),
+  terms_url: text(2048).nullable(),
+  join_path: text(80).describe('/join/{slug or public id}'),
+});
+
+export const presentProgramBrand = (b: ProgramBrand): z.infer<typeof programBrandRecord> => ({
+  name: b.name,
+  logo_url: b.logoUrl,
+  brand_color: b.brandColor,
+  terms_url: b.termsUrl,
+  join_path: `/join/${b.joinKey}`,
+});

@@ -1,0 +1,67 @@
+// Response headers that keep pages from being framed, sniffed or scripted by anyone else, and the
+// Origin check on browser mutations. proxy.ts applies them to Next's pages and endpoints; the
+// lean entry adds the transport-wide ones to every answer it writes itself.
+
+const YEAR = 31_536_000;
+
+/** On every response: no MIME sniffing; HSTS once the install is served over https. */
+export function baseSecurityHeaders(publicUrl: string): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    ...(publicUrl.startsWith('https:') ? { 'Strict-Transport-Security': `max-age=${YEAR}; includeSubDomains` } : {}),
+  };
+}
+
+/** A fresh, unguessable nonce for one page render. */
+export const newNonce = () => Buffer.from(crypto.randomUUID()).toString('base64');
+
+/**
+ * The pages' policy: scripts only from this origin or carrying this render's nonce (Next puts it
+ * on its own inline scripts, read from this header on the request), and what they load
+ * themselves ('strict-dynamic'); no framing. Styles may be inline: Tailwind's sheet is a file,
+ * and style attributes cannot run code. Development adds 'unsafe-eval' for React's debugging.
+ */
+export function contentSecurityPolicy(nonce: string, { dev, https }: { dev: boolean; https: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** Everything a page answer carries. */
+export function pageSecurityHeaders(nonce: string, publicUrl: string, dev: boolean): Record<string, string> {
+  return {
+    ...baseSecurityHeaders(publicUrl),
+    'Content-Security-Policy': contentSecurityPolicy(nonce, { dev, https: publicUrl.startsWith('https:') }),
+    'X-Frame-Options': 'DENY', // frame-ancestors for browsers that predate it
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+// The dashboard's and portal's writes (tRPC POSTs) and next-auth's sign-in and sign-out: a page
+// on another site must not make a signed-in browser send them.
+const GUARDED = /^\/(api\/trpc|portal\/api\/trpc|api\/auth)(\/|$)/;
+
+/**
+ * Whether a browser request may change state here: anything but a POST to the guarded paths
+ * passes; a POST passes only from this install's own origin (PUBLIC_URL, or the Host it was sent
+ * to). Without an Origin header (clients that are not browsers) Sec-Fetch-Site decides.
+ */
+export function sameOriginMutation(
+  req: { method: string; path: string; origin: string | null; host: string | null; protocol: string; fetchSite: string | null },
+  publicUrl: string,
+): boolean {
+  if (req.method !== 'POST' || !GUARDED.test(req.path)) return true;
+  if (req.origin === null) return req.fetchSite === null || req.fetchSite === 'same-origin' || req.fetchSite === 'none';
+  const allowed = [new URL(publicUrl).origin, ...(req.host ? [`${req.protocol}//${req.host}`] : [])];
+  return allowed.includes(req.origin);
+}

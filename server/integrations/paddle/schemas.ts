@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+// The fields Refcount reads from Paddle Billing notifications (amounts are strings of minor units).
+const minor = z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(z.number().int());
+const customData = z.record(z.string(), z.unknown()).nullish().transform((d) => d ?? {});
+
+export const envelopeSchema = z.looseObject({
+  event_id: z.string(),
+  event_type: z.string(),
+  occurred_at: z.string(),
+  data: z.unknown(),
+});
+
+export const transactionSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  customer_id: z.string().nullish(),
+  subscription_id: z.string().nullish(),
+  origin: z.string(),
+  currency_code: z.string(),
+  custom_data: customData,
+  billed_at: z.string().nullish(),
+  items: z.array(z.looseObject({ price: z.looseObject({ product_id: z.string(), billing_cycle: z.looseObject({ interval: z.string() }).nullish() }).nullish() })),
+  details: z.looseObject({
+    totals: z.looseObject({ tax: minor, grand_total: minor }).nullish(),
+    line_items: z.array(z.looseObject({ product: z.looseObject({ id: z.string() }).nullish(), totals: z.looseObject({ total: minor }).nullish() })),
+  }).nullish(),
+});
+
+export const adjustmentSchema = z.looseObject({
+  id: z.string(),
+  action: z.string(),
+  transaction_id: z.string(),
+  status: z.string(),
+  totals: z.looseObject({ total: minor }),
+});
+
+export const productSchema = z.looseObject({ id: z.string(), name: z.string() });

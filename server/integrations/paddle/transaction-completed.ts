@@ -1,0 +1,53 @@
+import { customerLink, hasConversions, hasHints, linkCustomer, type Hints } from '../customers';
+import { Waiting, type Handler } from '../provider';
+import { recordProviderSale } from '../record-sale';
+import { hasEarlierSale } from '../sales';
+import { transactionSchema } from './schemas';
+
+type Txn = ReturnType<typeof transactionSchema.parse>;
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+// The plan's line: the largest; its price's billing cycle is the interval.
+function mainTerms(t: Txn) {
+  const lines = t.details?.line_items ?? [];
+  const main = lines.reduce<(typeof lines)[number] | null>((best, l) => (!best || (l.totals?.total ?? 0) > (best.totals?.total ?? 0) ? l : best), null);
+  const productId = main?.product?.id ?? t.items[0]?.price?.product_id ?? null;
+  const cycle = t.items.find((i) => i.price?.product_id === productId)?.price?.billing_cycle?.interval;
+  const interval = !cycle ? 'one_time' : cycle === 'month' || cycle === 'year' ? cycle : null;
+  return { productId, interval } as const;
+}
+
+/**
+ * transaction.completed: a sale per transaction (external_id = txn id). Paddle.js checkout puts
+ * the visitor in custom_data (refcount_visitor_id, or refcount_ref); the customer keeps its
+ * affiliate on renewals, which wait for their subscription's earlier transactions.
+ */
+export const transactionCompleted: Handler = async ({ ctx, integration, event, object, final }) => {
+  const t = transactionSchema.parse(object);
+  const fromData: Hints = { visitorId: text(t.custom_data.refcount_visitor_id), ref: text(t.custom_data.refcount_ref) };
+  const customerId = t.customer_id ?? null;
+  if (customerId && hasHints(fromData)) await linkCustomer(ctx, customerId, fromData, event.id);
+  const link = customerId ? await customerLink(ctx, customerId) : undefined;
+  const hints: Hints = hasHints(fromData) ? fromData : { visitorId: link?.visitorId, ref: link?.ref };
+  const paidAt = new Date(t.billed_at ?? event.occurredAt);
+  const renewal = t.origin === 'subscription_recurring';
+  if (!final && renewal && t.subscription_id && (hasHints(hints) || (customerId && (await hasConversions(ctx, customerId))))) {
+    if (!(await hasEarlierSale(ctx, t.subscription_id, paidAt))) throw new Waiting(`an earlier completed transaction of ${t.subscription_id}`);
+  }
+  const total = t.details?.totals?.grand_total ?? 0;
+  const tax = t.details?.totals?.tax ?? 0;
+  return recordProviderSale(ctx, {
+    saleRef: t.id,
+    customerId,
+    subscriptionId: t.subscription_id ?? null,
+    billingReason: t.origin,
+    paidAt,
+    amount: integration.amountBasis === 'paid' ? total : Math.max(0, total - tax),
+    chargedAmount: total,
+    currency: t.currency_code.toLowerCase(),
+    ...mainTerms(t),
+    livemode: event.livemode,
+    hints,
+  });
+};

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { integrationEvents } from '@/db/schema';
+import { workspaceByPublicId } from '../browser/lookup';
+import { logError, logInfo } from '../lib/log';
+import { LEASE_SECONDS, processEvent } from './process-event';
+import { providerNamed } from './providers';
+import { SecretUnavailable } from './secret-box';
+import { findIntegration, signingSecret } from './settings';
+
+export const MAX_EVENT_BYTES = 1024 * 1024;
+
+export type ReceiverRequest = {
+  method: string;
+  provider: string;
+  workspace: string;
+  header: (name: string) => string | null;
+  body: (limit: number) => Promise<Buffer | null>;
+};
+export type ReceiverResponse = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
+
+const answer = (status: number, error: string, detail: string, headers?: Record<string, string>): ReceiverResponse => ({ status, body: { error, detail }, headers });
+
+/**
+ * POST /integrations/{provider}/{workspace}: a payment provider's event. The signature is checked
+ * over the raw body before anything is stored (a bad or missing one stores nothing); the event
+ * is stored once per provider event id (a redelivery answers 200 and does nothing) and applied
+ * at once. Whatever applying it does (waits for another event, fails), the provider gets 200: the
+ * event is ours now, and our retry job takes it from here.
+ */
+export async function receiveEvent(db: Db, req: ReceiverRequest): Promise<ReceiverResponse> {
+  const provider = providerNamed(req.provider);
+  if (!provider) return answer(404, 'unknown_resource', 'no such payment provider');
+  if (req.method !== 'POST') return answer(405, 'method_not_allowed', 'use POST', { Allow: 'POST' });
+  const workspaceId = await workspaceByPublicId(db, req.workspace);
+  if (!workspaceId) return answer(404, 'link_not_found', 'workspace not found');
+  const integration = await findIntegration(db, workspaceId, provider.name);
+  if (!integration) return answer(400, 'invalid_request', `${provider.label} is not connected to this workspace: set its signing secret on the Integrations page`);
+  const raw = await req.body(MAX_EVENT_BYTES);
+  if (raw === null) return answer(413, 'payload_too_large', `body over ${MAX_EVENT_BYTES} bytes`);
+  let secret: string;
+  try {
+    secret = signingSecret(integration);
+  } catch (err) {
+    if (!(err instanceof SecretUnavailable)) throw err;
+    // Our fault, not the sender's: a 5xx makes the provider deliver again once it is fixed.
+    logError('integrations.secret_unavailable', { workspace: workspaceId, provider: provider.name });
+    return answer(500, 'internal_error', 'the signing secret cannot be read: set it again on the Integrations page');
+  }
+  let payload: unknown;
+  try {
+    payload = await provider.verify(raw, req.header, secret);
+  } catch {
+    return answer(400, 'invalid_request', `${provider.signatureHeader} does not verify with this workspace's signing secret`);
+  }
+  const { object: _object, ...event } = provider.envelope(payload);
+  const [row] = await db
+    .insert(integrationEvents)
+    .values({
+      workspaceId,
+      provider: provider.name,
+      eventId: event.id,
+      type: event.type,
+      livemode: event.livemode,
+      occurredAt: event.occurredAt,
+      payload,
+      // A lease: the retry job leaves it alone while this request applies it.
+      nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS}::int)`,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return { status: 200, body: { received: true, duplicate: true } };
+  const done = await processEvent(db, row);
+  logInfo('integrations.event', { provider: provider.name, workspace: workspaceId, event: event.id, type: event.type, status: done.status, action: done.action });
+  return { status: 200, body: { received: true, status: done.status, action: done.action } };
+}

@@ -1,0 +1,63 @@
+import { conversionByExternalId, conversionById, type Conversion } from '../domain/conversions/find';
+import { recordConversion } from '../domain/conversions/record';
+import { hasHints, type Hints } from './customers';
+import { applied, ignored, type IntegrationCtx, type Outcome } from './provider';
+import { recordSale, type SaleInput } from './sales';
+
+export type SaleFacts = Omit<SaleInput, 'conversionId'> & {
+  currency: string;
+  productId: string | null;
+  interval: 'one_time' | 'month' | 'year' | null;
+  livemode: boolean;
+  hints: Hints;
+};
+
+type Receipt = { method?: string; amount?: number; currency?: string | null; reason?: string };
+
+/** One line for the dashboard: what the sale earns and why. */
+export function describeConversion(conv: Conversion): string {
+  const r = (conv.attribution ?? {}) as Receipt;
+  const sale = `${conv.amount} ${conv.currency} sale, attributed by ${r.method ?? conv.matchMethod}`;
+  if (conv.isTest) return `${sale}; test mode: earns nothing`;
+  return r.amount ? `${sale}; earns ${r.amount} ${r.currency}` : `${sale}; earns nothing (${r.reason ?? 'no rule'})`;
+}
+
+/**
+ * A provider payment becomes a sale through recordConversion, exactly as POST /v1/track/sale
+ * (attribution, the engine, rollups, events and webhooks follow), idempotent on the payment's
+ * id as external_id. Every payment is noted, attributed or not, so its refunds know which.
+ */
+export async function recordProviderSale(ctx: IntegrationCtx, facts: SaleFacts): Promise<Outcome> {
+  const { currency, productId, interval, livemode, hints, ...sale } = facts;
+  if (sale.amount <= 0) {
+    await recordSale(ctx, { ...sale, conversionId: null });
+    return ignored('zero_amount', 'nothing was paid (a trial or a fully credited invoice): no sale, and limited rules do not start counting');
+  }
+  if (!sale.customerId && !hasHints(hints)) {
+    await recordSale(ctx, { ...sale, conversionId: null });
+    return ignored('not_attributed', 'no customer and no referral on this payment');
+  }
+  const known = await conversionByExternalId(ctx, sale.saleRef);
+  const result = await recordConversion({
+    ctx,
+    input: {
+      type: 'sale',
+      externalId: sale.saleRef,
+      customerId: sale.customerId,
+      visitorId: hints.visitorId,
+      ref: hints.ref,
+      manualCode: hints.manualCode,
+      amount: sale.amount,
+      currency,
+      productId,
+      interval,
+      isTest: !livemode,
+      ts: sale.paidAt,
+    },
+  });
+  const conversionId = result.attributed ? result.conversion_id : null;
+  await recordSale(ctx, { ...sale, conversionId });
+  if (!conversionId) return ignored('not_attributed', 'neither the customer nor the checkout points at an active affiliate');
+  const conv = (await conversionById(ctx, conversionId))!;
+  return applied(known ? 'conversion_exists' : 'conversion_created', describeConversion(conv), conversionId);
+}

@@ -1,0 +1,19 @@
+import { productDeleted, syncProduct } from '../catalog';
+import { applied, type Handler } from '../provider';
+import { recordObject } from '../sales';
+import { productSchema, promotionCodeSchema } from './schemas';
+
+/** product.created|updated: the catalog gets the product's id and current name. */
+export const productUpserted: Handler = async ({ ctx, object }) => {
+  const p = productSchema.parse(object);
+  return syncProduct(ctx, p.id, p.name ?? p.id);
+};
+
+export const productRemoved: Handler = async ({ object }) => productDeleted(productSchema.parse(object).id);
+
+/** promotion_code.created|updated: remembers the code's text, which checkout names only by id. */
+export const promotionCodeUpserted: Handler = async ({ ctx, object }) => {
+  const p = promotionCodeSchema.parse(object);
+  await recordObject(ctx, { objectId: p.id, kind: 'promotion_code', target: p.code });
+  return applied('promotion_code_noted', `${p.id} is "${p.code}"`);
+};

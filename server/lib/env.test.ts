@@ -1,0 +1,16 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { loadDotEnv, readConfig } from './env';
+
+it('reads .env for what the environment does not set, never over it', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'refcount-env-')), '.env');
+  writeFileSync(file, '# comment\nPORT=4100\nPUBLIC_URL="https://aff.example.com/"\nRUN_JOBS=false\n');
+  const env: Record<string, string | undefined> = { PORT: '5000' };
+  loadDotEnv(file, env);
+  expect(env).toEqual({ PORT: '5000', PUBLIC_URL: 'https://aff.example.com/', RUN_JOBS: 'false' });
+  expect(readConfig(env as NodeJS.ProcessEnv)).toMatchObject({ port: 5000, publicUrl: 'https://aff.example.com', runJobs: false });
+  loadDotEnv(join(file, '..', 'missing.env'), env);
+  expect(Object.keys(env)).toHaveLength(3);
+});

@@ -1,0 +1,23 @@
+// GET /v1/audit-events: the workspace's audit log, filtered by actor, action, target and time
+import { presentAuditEvent } from '../../contracts/audit-event';
+import { listAuditEvents } from '../../domain/audit/audit-events';
+import { listPage } from '../../lib/pagination';
+import { workspaceProcedure } from '../../trpc/procedures';
+import { listAuditEventsInput, listAuditEventsMeta, listAuditEventsOutput } from './list-audit-events.types';
+
+export const listAuditEventsProcedure = workspaceProcedure('read')
+  .meta(listAuditEventsMeta)
+  .input(listAuditEventsInput)
+  .output(listAuditEventsOutput)
+  .query(({ ctx, input }) => {
+    const filter = {
+      actorType: input.actor_type,
+      actorId: input.actor_id,
+      action: input.action,
+      targetType: input.target_type,
+      targetId: input.target_id,
+      from: input.from ? new Date(input.from) : undefined,
+      to: input.to ? new Date(input.to) : undefined,
+    };
+    return listPage('audit_events', input, (limit, offset) => listAuditEvents({ ctx, filter, page: { limit, offset } }), presentAuditEvent);
+  });

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import type { integrationStatus } from '../../contracts/integration';
+import { eventStats, workspacePublicId } from '../../integrations/event-log';
+import { findIntegration } from '../../integrations/settings';
+import type { PaymentProvider } from '../../integrations/provider';
+import type { WorkspaceCtx } from '../../domain/context';
+
+/** What the setup page shows: the exact endpoint URL, the events to select, and how it goes. */
+export async function presentStatus(ctx: WorkspaceCtx, provider: PaymentProvider, publicUrl: string): Promise<z.infer<typeof integrationStatus>> {
+  const [row, stats, publicId] = [await findIntegration(ctx.db, ctx.workspaceId, provider.name), await eventStats(ctx, provider), await workspacePublicId(ctx)];
+  return {
+    provider: provider.name as 'stripe' | 'paddle',
+    label: provider.label,
+    connected: !!row,
+    secret_hint: row?.secretHint ?? null,
+    amount_basis: row?.amountBasis ?? 'paid',
+    endpoint_url: `${publicUrl}/integrations/${provider.name}/${publicId}`,
+    secret_where: provider.secret.where,
+    secret_example: provider.secret.example,
+    events: provider.events.map((e) => ({ type: e.type, effect: e.effect })),
+    last_event_at: stats.lastReceivedAt?.toISOString() ?? null,
+    counts: stats.counts,
+  };
+}

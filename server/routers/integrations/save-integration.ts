@@ -1,0 +1,15 @@
+// dashboard: connect a payment provider (its signing secret) or change the sale amount basis
+import { saveIntegration } from '../../integrations/settings';
+import { workspaceProcedure } from '../../trpc/procedures';
+import { presentStatus } from './present-status';
+import { providerOf } from './provider-of';
+import { saveIntegrationInput, saveIntegrationOutput } from './save-integration.types';
+
+export const saveIntegrationProcedure = workspaceProcedure('write')
+  .input(saveIntegrationInput)
+  .output(saveIntegrationOutput)
+  .mutation(async ({ ctx, input }) => {
+    const provider = providerOf(input.provider);
+    await saveIntegration({ ctx, provider, patch: { secret: input.secret, amountBasis: input.amount_basis } });
+    return presentStatus(ctx, provider, ctx.services.config.publicUrl);
+  });

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { amountBasis, integrationStatus, providerName } from '../../contracts/integration';
+
+export const saveIntegrationInput = z.strictObject({
+  provider: providerName,
+  secret: z.string().trim().min(1).max(256).optional().describe("the provider's signing secret; stored sealed, never shown again"),
+  amount_basis: amountBasis.optional(),
+});
+export const saveIntegrationOutput = integrationStatus;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { description, email, name } from '../../contracts/common';
+
+// Dashboard-only (public): an application from the join page.
+export const applyInput = z.strictObject({
+  program: z.string().trim().min(1).max(64),
+  name,
+  email,
+  note: description.optional().describe('how the applicant will promote the program'),
+  accept_terms: z.literal(true, { error: 'accept the program terms to apply' }),
+});
+// The same answer whether the address is new or already an affiliate: no account enumeration.
+export const applyOutput = z.object({ ok: z.literal(true) });

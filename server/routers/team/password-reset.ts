@@ -1,0 +1,20 @@
+// dashboard-only (public): "forgot your password?" for managers: e-mail a one-time link, then set a new password
+import { requestPasswordReset, resetPassword } from '../../domain/users/password-reset';
+import { publicProcedure } from '../../trpc/procedures';
+import { spendSignInLink } from '../portal/sign-in-link-limit';
+import { requestPasswordResetInput, requestPasswordResetOutput, resetPasswordInput, resetPasswordOutput } from './password-reset.types';
+
+export const requestPasswordResetProcedure = publicProcedure
+  .input(requestPasswordResetInput)
+  .output(requestPasswordResetOutput)
+  .mutation(async ({ ctx, input }) => {
+    // The portal's per-address budget for e-mailed links, kept apart by its prefix.
+    await spendSignInLink(ctx.services, `manager:${input.email}`);
+    await requestPasswordReset(ctx.db, { email: input.email, publicUrl: ctx.services.config.publicUrl });
+    return { ok: true as const };
+  });
+
+export const resetPasswordProcedure = publicProcedure
+  .input(resetPasswordInput)
+  .output(resetPasswordOutput)
+  .mutation(async ({ ctx, input }) => resetPassword(ctx.db, input));

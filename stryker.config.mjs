@@ -1,0 +1,36 @@
+// Mutation testing of the money and attribution code (`npm run test:mutation`; not part of
+// `npm test`: it reruns the covering tests once per mutant). Runs the Vitest suites on PostgreSQL
+// when DATABASE_URL is set (a database per test file cloned from a template: far cheaper per rerun
+// than migrating a fresh PGlite), on PGlite otherwise.
+// The ledger property test reruns for most engine mutants: fewer runs per mutant than in CI.
+process.env.PROPERTY_RUNS ??= '100';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  mutate: [
+    'server/domain/engine/**/*.ts',
+    'server/domain/attribution/**/*.ts',
+    'server/domain/payouts/**/*.ts',
+    'server/domain/conversions/**/*.ts',
+    'server/domain/tracking/**/*.ts',
+    '!**/*.test.ts',
+  ],
+  // Only the tests that reached a mutant rerun for it.
+  coverageAnalysis: 'perTest',
+  // Two cores on CI and on the developers' machines; each worker is one Vitest process.
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
+  dryRunTimeoutMinutes: 30,
+  timeoutMS: 60_000,
+  timeoutFactor: 3,
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 90, low: 80, break: 80 },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
