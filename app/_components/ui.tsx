@@ -53,7 +53,7 @@ export const date = (iso: string | null | undefined) => (iso ? new Date(iso).toL
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{title}</h1>
       {children}
     </div>
   );

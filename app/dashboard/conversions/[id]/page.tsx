@@ -68,7 +68,7 @@ export default function ConversionPage() {
             <Badge value={c.status} />
           </PageHeader>
           <Card>
-            <dl className="grid gap-3 text-sm sm:grid-cols-3">
+            <dl className="grid gap-3 text-sm wrap-anywhere sm:grid-cols-3">
               <div><dt className="text-slate-500">Amount</dt><dd>{money(c.amount, c.currency)}{c.refunded_amount > 0 && ` (refunded ${money(c.refunded_amount, c.currency)})`}</dd></div>
               <div><dt className="text-slate-500">When</dt><dd>{date(c.ts)}</dd></div>
               <div><dt className="text-slate-500">Affiliate</dt><dd><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${c.affiliate_id}`}>{ownerName}</Link></dd></div>
