@@ -8,6 +8,7 @@ import { authenticateAffiliateLogin } from '../domain/portal/sign-in';
 import { authenticateUser, createUser } from '../domain/users/users';
 import { stampPeer } from '../lib/client-ip';
 import { startTestApi, type TestApi } from '../testing/api';
+import { describeWith } from '../testing/requirements';
 import type { Services } from '../trpc/context';
 import { guardedSignIn } from './credentials';
 import { createLoginGuard, LOGIN_POLICY, type LoginGuard, type LoginPolicy } from './login-guard';
@@ -124,8 +125,7 @@ describe('portal sign-in', () => {
   });
 });
 
-describe('shared through Redis', () => {
-  const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+await describeWith('redis', 'shared through Redis', (REDIS) => {
   it('two app nodes on one Redis count one account’s failures together', async () => {
     const [a, b] = [createLoginGuard(REDIS), createLoginGuard(REDIS)];
     const nodeA = withGuard(a);
