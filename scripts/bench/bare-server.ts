@@ -11,11 +11,11 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
   'POST /v1/track/click': (b) =>
-    sql`insert into clicks (workspace_id, campaign_id, affiliate_id, visitor_key, match_method, match_confidence)
-        values (${ws!}, ${campaign!}, ${affiliate!}, ${String(b.ref)}, 'new', 1) returning id`,
+    sql`insert into clicks (id, workspace_id, campaign_id, affiliate_id, visitor_key, match_method, match_confidence)
+        values (gen_random_uuid(), ${ws!}, ${campaign!}, ${affiliate!}, ${String(b.ref)}, 'new', 1) returning id`,
   'POST /v1/track/sale': (b) =>
-    sql`insert into conversions (workspace_id, campaign_id, affiliate_id, type, status, amount, external_id)
-        values (${ws!}, ${campaign!}, ${affiliate!}, 'sale', 'pending', ${Number(b.amount)}, ${String(b.external_id)}) returning id`,
+    sql`insert into conversions (id, workspace_id, campaign_id, affiliate_id, type, status, amount, external_id)
+        values (gen_random_uuid(), ${ws!}, ${campaign!}, ${affiliate!}, 'sale', 'pending', ${Number(b.amount)}, ${String(b.external_id)}) returning id`,
   'POST /v1/track/refund': (b) =>
     sql`update conversions set refunded_amount = ${Number(b.amount)} where workspace_id = ${ws!} and external_id = ${String(b.external_id)} returning id`,
   'GET /v1/affiliates?limit=50': () =>

@@ -39,8 +39,11 @@ for (let round = 0; round <= ROUNDS; round++) {
       const tag = `${server}${round}`; // a refund names the sales this server made this round
       const before = p.table ? await count(p.table) : 0;
       const r = await load(PORTS[server], p, seed.token, (n) => p.body?.(n, tag), round === 0 ? Math.ceil(p.n / 4) : p.n);
-      if (p.table && (await count(p.table)) - before !== r.ok) mismatches++;
-      if (r.other) mismatches++;
+      const rows = p.table ? (await count(p.table)) - before : r.ok;
+      if (rows !== r.ok || r.other) {
+        mismatches++;
+        process.stderr.write(`${p.name} ${server} round ${round}: ${r.ok} 2xx, ${r.other} other, ${rows} rows\n`);
+      }
       if (round > 0) results.set(`${p.name}|${server}`, [...(results.get(`${p.name}|${server}`) ?? []), r]);
     }
   }
