@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
+import { preferPrepared } from './prepared';
 
 // One type for both drivers: everything above db/ is written against this.
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,7 +32,7 @@ export type OpenOptions = {
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.url) {
     const pg = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true });
-    const db = drizzlePostgres(pg, { schema }) as unknown as Db;
+    const db = drizzlePostgres(preferPrepared(pg), { schema }) as unknown as Db;
     return { db, driver: 'postgres', pg, close: () => pg.end({ timeout: 5 }) };
   }
   const dataDir = opts.dataDir ?? 'memory://';

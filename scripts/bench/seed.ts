@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
@@ -6,7 +7,7 @@ import { systemActor } from '@/server/domain/context';
 import { createWorkspaceKey } from '@/server/domain/keys/workspace-keys';
 import { createWorkspace } from '@/server/domain/workspaces/create-workspace';
 
-/** A fresh benchmark database: one workspace, one campaign at 30 %, `refs` active affiliates. */
+/** A fresh benchmark database: one workspace, one campaign at 30 %, `refs` active affiliates, a track+read key. */
 export async function seedBench(url: string, refs: number) {
   const u = new URL(url);
   const name = u.pathname.slice(1);
@@ -27,7 +28,8 @@ export async function seedBench(url: string, refs: number) {
     }));
     await db.insert(affiliates).values(rows);
   }
-  const { token } = await createWorkspaceKey({ db, workspaceId: ws.id, actor: systemActor('seed') }, { scopes: ['track'] });
+  const [first] = await db.select().from(affiliates).where(eq(affiliates.refCode, 'r00000'));
+  const { token } = await createWorkspaceKey({ db, workspaceId: ws.id, actor: systemActor('seed') }, { scopes: ['track', 'read'] });
   await database.close();
-  return { workspaceId: ws.id, token };
+  return { workspaceId: ws.id, campaignId: c.id, affiliateId: first.id, token };
 }

@@ -1,0 +1,42 @@
+// Shared by the benchmarks: start a server as its own process, and drive a fixed number of requests.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const children: ChildProcess[] = [];
+// Children die with the benchmark, however it ends (a stray server would answer the next run).
+process.on('exit', () => children.forEach((c) => c.kill()));
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(1));
+
+export async function startServer(script: string, port: number, env: Record<string, string>) {
+  if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) throw new Error(`port ${port} is already in use`);
+  children.push(spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '1000000000', NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }));
+  for (let i = 0; i < 1500; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/v1/affiliates`).then(() => true, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server on ${port} did not start`);
+}
+
+export type Load = { rps: number; p99: number; ok: number; other: number };
+
+/** `amount` requests over CONNECTIONS connections; bodies numbered 0, 1, 2, … */
+export async function load(port: number, req: { method: 'GET' | 'POST'; path: string }, token: string, body: (n: number) => unknown, amount: number): Promise<Load> {
+  let n = 0;
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    amount,
+    requests: [{
+      method: req.method,
+      path: req.path,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      setupRequest: (r) => (req.method === 'POST' ? { ...r, body: JSON.stringify(body(n++)) } : r),
+    }],
+  });
+  // Requests over the run's wall time: autocannon's per-second average is coarse on runs of seconds.
+  return { rps: r.requests.total / r.duration, p99: r.latency.p99, ok: r['2xx'], other: r.non2xx + r.errors + r.timeouts };
+}
