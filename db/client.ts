@@ -33,14 +33,21 @@ export type OpenOptions = {
   max?: number;
   /** A read replica of `url` (PostgreSQL only). */
   replicaUrl?: string;
+  /**
+   * Named prepared statements (default true). Off for a pooler in transaction mode that cannot
+   * track them (PgBouncer before 1.21, or max_prepared_statements = 0): every statement is then
+   * sent unnamed, parsed each time.
+   */
+  prepare?: boolean;
 };
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.replicaUrl && !opts.url) throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replicas');
   if (opts.url) {
-    const pg = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true });
+    const prepare = opts.prepare ?? true;
+    const pg = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, prepare });
     const db = drizzlePostgres(pg, { schema }) as unknown as Db;
-    const replicaPg = opts.replicaUrl ? postgres(opts.replicaUrl, { max: opts.max ?? 10, onnotice: () => {}, prepare: true }) : undefined;
+    const replicaPg = opts.replicaUrl ? postgres(opts.replicaUrl, { max: opts.max ?? 10, onnotice: () => {}, prepare }) : undefined;
     const replica = replicaPg ? (drizzlePostgres(replicaPg, { schema }) as unknown as Db) : undefined;
     return { db, driver: 'postgres', pg, replica, close: async () => void (await Promise.all([pg.end({ timeout: 5 }), replicaPg?.end({ timeout: 5 })])) };
   }

@@ -6,6 +6,9 @@ import { call, pool, type Answer } from './http';
 export type Node = { name: string; url: string };
 export type Ctx = { nodes: Node[]; keys: string[]; affiliates: { id: string; ref: string }[]; requests: { n: number } };
 
+/** JSON with object keys sorted: a stored (jsonb) answer and a fresh one compare equal. */
+const canonical = (v: unknown): string =>
+  Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}` : JSON.stringify(v);
 const ok = (a: Answer) => a.status >= 200 && a.status < 300;
 const pick = <T>(list: T[], i: number) => list[i % list.length];
 
@@ -39,7 +42,7 @@ export async function clicksAndSales(ctx: Ctx, clicks: number, sales: number, pr
 export async function sameKeyBothNodes(ctx: Ctx, path: string, body: unknown, key: string, token: string) {
   const [a, b] = await Promise.all(ctx.nodes.map((n) => counted(ctx, n, 'POST', path, token, body, { 'Idempotency-Key': key })));
   const both = ok(a) && ok(b);
-  return { acked: ok(a) || ok(b), agree: !both || JSON.stringify(a.body) === JSON.stringify(b.body), statuses: [a.status, b.status], body: ok(a) ? a.body : b.body };
+  return { acked: ok(a) || ok(b), agree: !both || canonical(a.body) === canonical(b.body), statuses: [a.status, b.status], body: ok(a) ? a.body : b.body };
 }
 
 export async function refunds(ctx: Ctx, externalIds: string[]) {

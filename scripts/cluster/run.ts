@@ -88,7 +88,7 @@ async function main() {
   const approve = await sameKeyBothNodes(ctx, '/v1/commissions/bulk', { ids: pending.map((r) => r.id), status: 'approved' }, 'approve-1', keys[1]);
   const payout = await sameKeyBothNodes(ctx, '/v1/payouts', {}, 'payout-1', keys[2]);
   const [payouts] = await sql`select count(*)::int as n from payouts where workspace_id = ${ws.id}`;
-  check('approve and payout on both nodes: one effect', approve.acked && approve.agree && payout.acked && payout.agree && payouts.n > 0 && payouts.n === (payout.body?.data?.length ?? -1), `payouts ${payouts.n}, answered ${payout.body?.data?.length}`);
+  check('approve and payout on both nodes: one effect', approve.acked && approve.agree && payout.acked && payout.agree && payouts.n > 0 && payouts.n === (payout.body?.data?.length ?? -1), `payouts ${payouts.n}, answered ${payout.body?.data?.length}; approve ${approve.statuses} ${JSON.stringify(approve.body).slice(0, 300)}; payout ${payout.statuses}`);
 
   // 5. kill -9 of node 2 mid-load: nothing acknowledged is lost, node 1 keeps serving.
   const reqsBefore = ctx.requests.n;

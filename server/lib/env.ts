@@ -29,6 +29,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     // A streaming replica for reports and list reads (db/client.ts); unset: everything on the primary.
     databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
     // Whole months of raw clicks to keep before the current one; unset: keep all (db/partitions).
+    // false behind a transaction-mode pooler without prepared-statement support (docs/scaling.md).
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'false',
     clickRetentionMonths: positiveInt('CLICK_RETENTION_MONTHS', env.CLICK_RETENTION_MONTHS),
     pgliteDir: env.PGLITE_DIR || join(process.cwd(), '.data', 'pglite'),
     port,
