@@ -49,7 +49,7 @@ async function rows<T>(db: Database['db'], q: SQL): Promise<T[]> {
 }
 
 const ws = randomUUID();
-const insertClick = (db: Database['db'], at: string, id = randomUUID()) =>
+const insertClick = (db: Database['db'], at: string, id: string = randomUUID()) =>
   db.execute(sql`insert into clicks (id, workspace_id, campaign_id, affiliate_id, visitor_key, match_method, match_confidence, created_at)
     values (${id}, ${ws}, ${randomUUID()}, ${randomUUID()}, ${'v-' + id}, 'new', 1, ${at}::timestamptz)`);
 const whereIs = (db: Database['db']) =>

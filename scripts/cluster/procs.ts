@@ -52,7 +52,7 @@ export async function waitForHttp(url: string, proc: Proc, seconds = 120) {
 }
 
 /** `npx refcount <args> --json` on the cluster's database: the operator's own commands. */
-export function refcount(env: Record<string, string>, ...args: string[]): any {
+export function refcount(env: Record<string, string>, ...args: string[]): Record<string, string> {
   const r = spawnSync(process.execPath, ['bin/refcount.mjs', ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`refcount ${args.join(' ')}: ${r.stderr || r.stdout}`);
   return JSON.parse(r.stdout);
