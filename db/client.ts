@@ -17,6 +17,11 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   /** postgres.js client when on PostgreSQL (for raw hot-path statements and pg-boss). */
   pg?: postgres.Sql;
+  /**
+   * A streaming replica (DATABASE_REPLICA_URL) for reads that need not see the caller's own
+   * writes: reports and the lists docs/scaling.md names. Absent: those reads use `db`.
+   */
+  replica?: Db;
   close: () => Promise<void>;
 };
 
@@ -27,13 +32,25 @@ export type OpenOptions = {
   /** Lock the PGlite directory against other processes (servers and the CLI do). */
   lock?: boolean;
   max?: number;
+  /** A read replica of `url` (PostgreSQL only). */
+  replicaUrl?: string;
+  /**
+   * Named prepared statements (default true). Off for a pooler in transaction mode that cannot
+   * track them (PgBouncer before 1.21, or max_prepared_statements = 0): every statement is then
+   * sent unnamed, parsed each time.
+   */
+  prepare?: boolean;
 };
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
+  if (opts.replicaUrl && !opts.url) throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replicas');
   if (opts.url) {
-    const pg = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true });
+    const prepare = opts.prepare ?? true;
+    const pg = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, prepare });
     const db = drizzlePostgres(preferPrepared(pg), { schema }) as unknown as Db;
-    return { db, driver: 'postgres', pg, close: () => pg.end({ timeout: 5 }) };
+    const replicaPg = opts.replicaUrl ? postgres(opts.replicaUrl, { max: opts.max ?? 10, onnotice: () => {}, prepare }) : undefined;
+    const replica = replicaPg ? (drizzlePostgres(preferPrepared(replicaPg), { schema }) as unknown as Db) : undefined;
+    return { db, driver: 'postgres', pg, replica, close: async () => void (await Promise.all([pg.end({ timeout: 5 }), replicaPg?.end({ timeout: 5 })])) };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   const unlock = opts.lock && dataDir !== 'memory://' ? lockDataDir(dataDir) : () => {};

@@ -39,8 +39,9 @@ export async function fingerprint(db: DbOrTx, t: TableInfo): Promise<{ rows: num
 /** Base tables of the default schema that `known` does not list and that hold rows. */
 export async function unknownTablesWithRows(db: DbOrTx, known: TableInfo[]): Promise<string[]> {
   const names = new Set(known.map((t) => t.name));
-  const all = await rows<{ name: string }>(db, sql`select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`);
+  // Partitions (clicks_pYYYYMM) are copied through their parent table, not on their own.
+  const all = await rows<{ name: string }>(db, sql`select c.relname as name from pg_class c
+    where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`);
   const out: string[] = [];
   for (const { name } of all.filter((r) => !names.has(r.name))) {
     const [r] = await rows<{ any: boolean }>(db, sql.raw(`select exists (select 1 from ${quote(name)}) as any`));

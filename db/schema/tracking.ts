@@ -1,4 +1,5 @@
-import { index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
 import { createdAt, id, money, ts, workspaceRef } from './columns';
 
 // A browser or device seen through clicks; visitor_key is the public visitor_id cookie value.
@@ -17,10 +18,14 @@ export const visitors = pgTable(
   ],
 );
 
+// Partitioned by month on created_at (PostgreSQL declarative partitioning, set up by hand in the
+// migration: drizzle-kit cannot express PARTITION BY). Partitions are named clicks_pYYYYMM plus
+// clicks_default; db/partitions/clicks.ts creates coming months and drops expired ones. Every
+// unique constraint of a partitioned table must contain the partition key, hence (id, created_at).
 export const clicks = pgTable(
   'clicks',
   {
-    id: id(),
+    id: uuid('id').notNull().$defaultFn(() => uuidv7()),
     workspaceId: workspaceRef(),
     campaignId: uuid('campaign_id').notNull(),
     affiliateId: uuid('affiliate_id').notNull(),
@@ -37,6 +42,7 @@ export const clicks = pgTable(
     ts: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'clicks_pkey', columns: [t.id, t.ts] }),
     // attribution by cookie: a visitor's clicks inside the window
     index('clicks_visitor_idx').on(t.workspaceId, t.visitorKey, t.ts),
     // attribution and click matching by fingerprint

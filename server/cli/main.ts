@@ -14,7 +14,7 @@ async function main() {
   const config = readConfig();
   if (found.kind === 'standalone') return found.command(config, flags, out);
   // lock: true makes the CLI refuse while a server holds the embedded database.
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, lock: true, max: 1 });
+  const database = await openDatabase({ url: config.databaseUrl, prepare: config.databasePreparedStatements, dataDir: config.pgliteDir, lock: true, max: 1 });
   try {
     if (!positional.includes('migrate') && !positional.includes('seed')) await migrate(database);
     await found.command(database, flags, out, found.rest);

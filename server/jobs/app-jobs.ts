@@ -4,6 +4,7 @@ import { confirmDueConversions } from '../domain/conversions/confirm';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { assessAffiliate, assessWorkspace } from '../domain/risk/assess';
 import { riskTriggers } from '../domain/risk/triggers';
+import { registerClickPartitionJobs } from './click-partition-jobs';
 import { registerIntegrationJobs } from './integration-jobs';
 import type { Config } from '../lib/env';
 import type { JobRunner } from './runner';
@@ -20,6 +21,7 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   // tick is one indexed read of queued rows.
   await runner.register('mail.deliver', async () => void (await deliverOutbox({ db, smtpUrl: config.smtpUrl })), { every: 5 });
   await registerIntegrationJobs(runner, db);
+  await registerClickPartitionJobs(runner, database, config);
   // Every active affiliate is re-assessed daily...
   await runner.register('risk.daily', async () => {
     for (const ws of await db.select({ id: workspaces.id }).from(workspaces)) await assessWorkspace({ ctx: { db, workspaceId: ws.id } });

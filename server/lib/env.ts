@@ -12,6 +12,13 @@ export function loadDotEnv(file = join(process.cwd(), '.env'), env: Record<strin
   for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) env[name] ??= value;
 }
 
+function positiveInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
+  return n;
+}
+
 // Environment is read once, here; everything else receives plain values (see .env.example).
 export type Config = ReturnType<typeof readConfig>;
 
@@ -19,6 +26,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 3000);
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    // A streaming replica for reports and list reads (db/client.ts); unset: everything on the primary.
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    // Whole months of raw clicks to keep before the current one; unset: keep all (db/partitions).
+    // false behind a transaction-mode pooler without prepared-statement support (docs/scaling.md).
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'false',
+    clickRetentionMonths: positiveInt('CLICK_RETENTION_MONTHS', env.CLICK_RETENTION_MONTHS),
     pgliteDir: env.PGLITE_DIR || join(process.cwd(), '.data', 'pglite'),
     port,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import postgres from 'postgres';
 import { describe, it } from 'vitest';
+import { pgbouncerBin } from './pgbouncer';
+import { postgresBin } from './replica-pair';
 
 // Servers and programs a few tests need but the project does not embed (the product runs without
 // them). Missing one, those tests skip with a note that skip-reporter.ts prints as one line at the
@@ -59,6 +61,22 @@ const REQUIREMENTS = {
     where: `at ${new URL(postgresUrl).host}`,
     enable: 'start PostgreSQL there or set TEST_POSTGRES_URL',
     probe: selectOne,
+  },
+  // A throwaway primary and streaming replica (replica-pair.ts) for the DATABASE_REPLICA_URL tests.
+  postgresServer: {
+    label: 'PostgreSQL server binaries',
+    address: '/usr/lib/postgresql',
+    where: 'under /usr/lib/postgresql/<version>/bin (initdb, pg_ctl, pg_basebackup)',
+    enable: 'install the Debian postgresql package',
+    probe: async () => postgresBin() !== null && (process.getuid?.() !== 0 || spawnSync('runuser', ['--help']).status === 0),
+  },
+  // Debian's pgbouncer in front of the PostgreSQL server above (pgbouncer.ts).
+  pgbouncer: {
+    label: 'pgbouncer',
+    address: postgresUrl,
+    where: `(the binary) with PostgreSQL at ${new URL(postgresUrl).host}`,
+    enable: 'install the Debian pgbouncer package and start PostgreSQL',
+    probe: async (address: string) => pgbouncerBin() !== null && (await selectOne(address)),
   },
   python3: {
     label: 'python3',

@@ -17,5 +17,12 @@ export const publicProcedure = baseProcedure;
 /** Workspace-key or dashboard-session procedure needing `need`; POSTs honour Idempotency-Key. */
 export const workspaceProcedure = (need: NeededScope) =>
   baseProcedure.meta({ access: need }).use(requireWorkspace(need)).use(withIdempotency);
+/**
+ * Appended to a read procedure whose answer may lag the primary by the replica's delay: its
+ * queries go to DATABASE_REPLICA_URL when set (authentication above it stayed on the primary, so
+ * a revoked key is refused at once). Only for reads that never need the caller's own write
+ * (docs/scaling.md lists them).
+ */
+export const onReplica = middleware(async ({ ctx, next }) => next({ ctx: { ...ctx, db: ctx.services.database.replica ?? ctx.db } }));
 /** Read-only affiliate-key procedure; every query it makes filters on ctx.affiliateId. */
 export const affiliateProcedure = baseProcedure.meta({ access: 'affiliate' }).use(requireAffiliate);

@@ -15,7 +15,8 @@ export type Touch = {
 
 /**
  * Clicks matching `match` inside their campaign's cookie window before `at`, oldest first, from
- * affiliates that are still active. These are the candidates the attribution receipt lists.
+ * affiliates that are still active. These are the candidates the attribution receipt lists. Never
+ * reads clicks older than the workspace's longest cookie window (retention keeps those).
  */
 export async function touchesWhere(ctx: WorkspaceCtx, match: SQL, at: Date): Promise<Touch[]> {
   return ctx.db
@@ -37,6 +38,9 @@ export async function touchesWhere(ctx: WorkspaceCtx, match: SQL, at: Date): Pro
         match,
         lte(clicks.ts, at),
         gt(clicks.ts, sql`${at.toISOString()}::timestamptz - make_interval(days => ${campaigns.cookieWindowDays})`),
+        // The same bound by the workspace's longest window, as one value: PostgreSQL prunes the
+        // monthly partitions of clicks before it (the per-campaign bound above cannot).
+        gt(clicks.ts, sql`${at.toISOString()}::timestamptz - make_interval(days => (select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${ctx.workspaceId}))`),
       ),
     )
     .orderBy(asc(clicks.ts))

@@ -1,9 +1,10 @@
 // GET /v1/affiliate/stats: the affiliate's totals
 import { ownStats } from '../../domain/affiliate-portal/stats';
-import { affiliateProcedure } from '../../trpc/procedures';
+import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { getMyStatsInput, getMyStatsMeta, getMyStatsOutput } from './get-my-stats.types';
 
 export const getMyStatsProcedure = affiliateProcedure
+  .use(onReplica)
   .meta(getMyStatsMeta)
   .input(getMyStatsInput)
   .output(getMyStatsOutput)

@@ -2,10 +2,11 @@
 import { presentAffiliateClick } from '../../contracts/affiliate-view';
 import { listOwnClicks } from '../../domain/affiliate-portal/activity';
 import { listPage } from '../../lib/pagination';
-import { affiliateProcedure } from '../../trpc/procedures';
+import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyClicksInput, listMyClicksMeta, listMyClicksOutput } from './list-my-clicks.types';
 
 export const listMyClicksProcedure = affiliateProcedure
+  .use(onReplica)
   .meta(listMyClicksMeta)
   .input(listMyClicksInput)
   .output(listMyClicksOutput)

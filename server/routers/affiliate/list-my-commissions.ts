@@ -2,10 +2,11 @@
 import { presentCommission } from '../../contracts/commission';
 import { listOwnCommissions } from '../../domain/affiliate-portal/activity';
 import { listPage } from '../../lib/pagination';
-import { affiliateProcedure } from '../../trpc/procedures';
+import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyCommissionsInput, listMyCommissionsMeta, listMyCommissionsOutput } from './list-my-commissions.types';
 
 export const listMyCommissionsProcedure = affiliateProcedure
+  .use(onReplica)
   .meta(listMyCommissionsMeta)
   .input(listMyCommissionsInput)
   .output(listMyCommissionsOutput)

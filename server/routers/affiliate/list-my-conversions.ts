@@ -2,10 +2,11 @@
 import { presentConversion } from '../../contracts/conversion';
 import { listOwnConversions } from '../../domain/affiliate-portal/activity';
 import { listPage } from '../../lib/pagination';
-import { affiliateProcedure } from '../../trpc/procedures';
+import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyConversionsInput, listMyConversionsMeta, listMyConversionsOutput } from './list-my-conversions.types';
 
 export const listMyConversionsProcedure = affiliateProcedure
+  .use(onReplica)
   .meta(listMyConversionsMeta)
   .input(listMyConversionsInput)
   .output(listMyConversionsOutput)

@@ -2,10 +2,11 @@
 import { presentPayout } from '../../contracts/payout';
 import { listOwnPayouts } from '../../domain/affiliate-portal/payouts';
 import { listPage } from '../../lib/pagination';
-import { affiliateProcedure } from '../../trpc/procedures';
+import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyPayoutsInput, listMyPayoutsMeta, listMyPayoutsOutput } from './list-my-payouts.types';
 
 export const listMyPayoutsProcedure = affiliateProcedure
+  .use(onReplica)
   .meta(listMyPayoutsMeta)
   .input(listMyPayoutsInput)
   .output(listMyPayoutsOutput)

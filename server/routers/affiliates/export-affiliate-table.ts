@@ -2,10 +2,11 @@
 import { MAX_CSV_ROWS } from '../../contracts/list-views';
 import { affiliateTable } from '../../domain/lists/affiliate-table';
 import { affiliatesCsv } from '../../domain/lists/csv-exports';
-import { workspaceProcedure } from '../../trpc/procedures';
+import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { affiliateCsvInput, affiliateQuery, csvOutput } from './affiliate-table.types';
 
 export const exportAffiliateTableProcedure = workspaceProcedure('read')
+  .use(onReplica)
   .input(affiliateCsvInput)
   .output(csvOutput)
   .query(async ({ ctx, input }) => {

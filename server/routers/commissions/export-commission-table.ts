@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { MAX_CSV_ROWS } from '../../contracts/list-views';
 import { commissionTable } from '../../domain/lists/commission-table';
 import { commissionsCsv } from '../../domain/lists/csv-exports';
-import { workspaceProcedure } from '../../trpc/procedures';
+import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { commissionCsvInput, commissionQuery } from './commission-table.types';
 
 export const exportCommissionTableProcedure = workspaceProcedure('read')
+  .use(onReplica)
   .input(commissionCsvInput)
   .output(z.string().max(20_000_000))
   .query(async ({ ctx, input }) => commissionsCsv(await commissionTable({ ctx, query: commissionQuery(input), page: { limit: MAX_CSV_ROWS, offset: 0 } })));

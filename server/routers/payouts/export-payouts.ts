@@ -1,9 +1,10 @@
 // GET /v1/payouts/export.csv: pending payouts as a PayPal mass-payout file
 import { pendingPayoutsCsv } from '../../domain/payouts/export-csv';
-import { workspaceProcedure } from '../../trpc/procedures';
+import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { exportPayoutsInput, exportPayoutsMeta, exportPayoutsOutput } from './export-payouts.types';
 
 export const exportPayoutsProcedure = workspaceProcedure('read')
+  .use(onReplica)
   .meta(exportPayoutsMeta)
   .input(exportPayoutsInput)
   .output(exportPayoutsOutput)

@@ -1,9 +1,10 @@
 // GET /v1/reports/summary: clicks, conversions, revenue and commissions over a range
 import { reportSummary } from '../../domain/reports/summary';
-import { workspaceProcedure } from '../../trpc/procedures';
+import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { getReportSummaryInput, getReportSummaryMeta, getReportSummaryOutput } from './get-report-summary.types';
 
 export const getReportSummaryProcedure = workspaceProcedure('read')
+  .use(onReplica)
   .meta(getReportSummaryMeta)
   .input(getReportSummaryInput)
   .output(getReportSummaryOutput)

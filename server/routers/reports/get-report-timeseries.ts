@@ -1,9 +1,10 @@
 // GET /v1/reports/timeseries: a metric bucketed by day, week or month
 import { reportTimeseries } from '../../domain/reports/timeseries';
-import { workspaceProcedure } from '../../trpc/procedures';
+import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { getReportTimeseriesInput, getReportTimeseriesMeta, getReportTimeseriesOutput } from './get-report-timeseries.types';
 
 export const getReportTimeseriesProcedure = workspaceProcedure('read')
+  .use(onReplica)
   .meta(getReportTimeseriesMeta)
   .input(getReportTimeseriesInput)
   .output(getReportTimeseriesOutput)

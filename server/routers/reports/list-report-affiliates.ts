@@ -2,10 +2,11 @@
 import { presentLeaderboardRow } from '../../contracts/report';
 import { affiliateLeaderboard } from '../../domain/reports/leaderboard';
 import { listPage } from '../../lib/pagination';
-import { workspaceProcedure } from '../../trpc/procedures';
+import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { listReportAffiliatesInput, listReportAffiliatesMeta, listReportAffiliatesOutput } from './list-report-affiliates.types';
 
 export const listReportAffiliatesProcedure = workspaceProcedure('read')
+  .use(onReplica)
   .meta(listReportAffiliatesMeta)
   .input(listReportAffiliatesInput)
   .output(listReportAffiliatesOutput)

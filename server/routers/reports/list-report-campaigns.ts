@@ -2,10 +2,11 @@
 import { presentCampaignReportRow } from '../../contracts/report';
 import { campaignLeaderboard } from '../../domain/reports/leaderboard';
 import { listPage } from '../../lib/pagination';
-import { workspaceProcedure } from '../../trpc/procedures';
+import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { listReportCampaignsInput, listReportCampaignsMeta, listReportCampaignsOutput } from './list-report-campaigns.types';
 
 export const listReportCampaignsProcedure = workspaceProcedure('read')
+  .use(onReplica)
   .meta(listReportCampaignsMeta)
   .input(listReportCampaignsInput)
   .output(listReportCampaignsOutput)
