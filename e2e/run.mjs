@@ -30,5 +30,5 @@ if (process.env.DATABASE_URL) {
   console.error(`e2e: on PostgreSQL (${new URL(process.env.DATABASE_URL).host}, a fresh database per run)`);
 } else console.error('e2e: on embedded PGlite (a fresh directory per run)');
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
-if (process.env.E2E_SKIP_BUILD !== '1' && run('npx', ['next', 'build']) !== 0) process.exit(1);
+if (process.env.E2E_SKIP_BUILD !== '1' && run('npm', ['run', 'build']) !== 0) process.exit(1);
 process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]));

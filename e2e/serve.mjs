@@ -81,6 +81,7 @@ async function embeddedPublicId(workspaceId) {
 }
 const publicId = postgres ? await postgres.publicId(demo.workspaceId) : await embeddedPublicId(demo.workspaceId);
 writeFileSync(join(tmpdir(), `refcount-e2e-demo-${process.env.PORT ?? 3000}.json`), JSON.stringify({ ...demo, publicId }), { mode: 0o600 });
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], { env, stdio: 'inherit' });
+// Started as `npm start` starts it: the compiled entry of `npm run build`.
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], { env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => void Promise.all([smtp.close(), postgres?.drop()]).finally(() => process.exit(code ?? 0)));

@@ -8,9 +8,14 @@ const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill()));
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(1));
 
-export async function startServer(script: string, port: number, env: Record<string, string>) {
+/** The production server as `npm start` runs it (the compiled entry of `npm run build`). */
+export const PRODUCTION_ENTRY = ['--enable-source-maps', 'dist/server.mjs'];
+/** A TypeScript script run through tsx (the bare baselines). */
+export const script = (file: string) => ['--import', 'tsx', file];
+
+export async function startServer(nodeArgs: string[], port: number, env: Record<string, string>) {
   if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) throw new Error(`port ${port} is already in use`);
-  children.push(spawn(process.execPath, ['--import', 'tsx', script], {
+  children.push(spawn(process.execPath, nodeArgs, {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '1000000000', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   }));

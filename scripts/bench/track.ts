@@ -3,7 +3,7 @@
 // interleaved, medians reported: the result is a ratio, not a machine-dependent time.
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
-import { load, startServer, type Load } from './load';
+import { load, PRODUCTION_ENTRY, script, startServer, type Load } from './load';
 import { seedBench } from './seed';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/refcount_bench';
@@ -13,9 +13,9 @@ const SPREAD = 200; // referral codes the spread clicks and sales go to
 const PORTS = { full: Number(process.env.BENCH_PORT ?? 3301), bare: Number(process.env.BENCH_PORT ?? 3301) + 1 };
 
 const seed = await seedBench(URL_, SPREAD);
-if (process.env.BENCH_SKIP_BUILD !== '1') spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+if (process.env.BENCH_SKIP_BUILD !== '1') spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
 const env = { DATABASE_URL: URL_, BENCH_WORKSPACE_ID: seed.workspaceId, BENCH_CAMPAIGN_ID: seed.campaignId, BENCH_AFFILIATE_ID: seed.affiliateId };
-await Promise.all([startServer('server/http/main.ts', PORTS.full, env), startServer('scripts/bench/bare-server.ts', PORTS.bare, env)]);
+await Promise.all([startServer(PRODUCTION_ENTRY, PORTS.full, env), startServer(script('scripts/bench/bare-server.ts'), PORTS.bare, env)]);
 const sql = postgres(URL_, { max: 1, onnotice: () => {} });
 
 const ref = (n: number) => `r${String(n % SPREAD).padStart(5, '0')}`;

@@ -39,7 +39,8 @@ async function main() {
 
   const nodes = [0, 1].map((i) => ({ name: `node${i + 1}`, url: `http://127.0.0.1:${port + i}` }));
   const [n1, n2] = nodes.map((n, i) => startProc(n.name, 'npm', ['start'], { ...env, PORT: String(port + i), PUBLIC_URL: n.url }));
-  const worker = startProc('worker', 'npx', ['refcount', 'worker'], env);
+  // NODE_ENV=production: the worker runs the compiled CLI (dist/cli.mjs) as in production.
+  const worker = startProc('worker', 'npx', ['refcount', 'worker'], { ...env, NODE_ENV: 'production' });
   const workerStarted = Date.now();
   procs.push(n1, n2, worker);
   await Promise.all([waitForHttp(`${nodes[0].url}/v1`, n1), waitForHttp(`${nodes[1].url}/v1`, n2)]);
