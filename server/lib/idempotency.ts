@@ -20,7 +20,9 @@ function canonical(value: unknown): string {
 export const requestHash = (path: string, input: unknown) =>
   createHash('sha256').update(path).update('\n').update(canonical(input)).digest('hex');
 
-export type Claim = { kind: 'execute' } | { kind: 'replay'; status: number; body: unknown };
+/** A stored answer: what the first request with this key got. */
+export type Replay = { status: number; body: unknown };
+type Claim = { kind: 'execute' } | ({ kind: 'replay' } & Replay);
 
 const conflict = () =>
   new RefcountError('idempotency_conflict', 'this Idempotency-Key was used with a different request');
@@ -29,7 +31,7 @@ const conflict = () =>
  * Claims `key` for this request. The primary key decides races: the loser waits for the winner's
  * stored answer and replays it, so two racing requests execute once.
  */
-export async function claimKey(db: DbOrTx, workspaceId: string, key: string, hash: string): Promise<Claim> {
+async function claimKey(db: DbOrTx, workspaceId: string, key: string, hash: string): Promise<Claim> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     // Expired or abandoned (crashed mid-request) claims are cleared before claiming again.
@@ -55,14 +57,48 @@ export async function claimKey(db: DbOrTx, workspaceId: string, key: string, has
   }
 }
 
-export async function completeKey(db: DbOrTx, workspaceId: string, key: string, status: number, body: unknown) {
+async function completeKey(db: DbOrTx, workspaceId: string, key: string, status: number, body: unknown) {
   await db
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: body, completedAt: new Date() })
     .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)));
 }
 
-export async function releaseKey(db: DbOrTx, workspaceId: string, key: string) {
+async function releaseKey(db: DbOrTx, workspaceId: string, key: string) {
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)));
 }
 
+
+/**
+ * The Idempotency-Key protocol (decisions.md §3), once for every transport: claim the key (a
+ * request already answered gets that answer back as `replay`), run, then store the answer that
+ * `answerOf` names, or release the key when there is none or `run` throws, so a failed call can be
+ * retried as is.
+ */
+export async function runIdempotent<R>(
+  db: DbOrTx,
+  { workspaceId, key, hash }: { workspaceId: string; key: string; hash: string },
+  run: () => Promise<R>,
+  answerOf: (result: R) => Replay | null,
+): Promise<{ replay: Replay } | { result: R }> {
+  const claim = await claimKey(db, workspaceId, key, hash);
+  if (claim.kind === 'replay') return { replay: { status: claim.status, body: claim.body } };
+  let result: R;
+  try {
+    result = await run();
+  } catch (err) {
+    await releaseKey(db, workspaceId, key);
+    throw err;
+  }
+  const answer = answerOf(result);
+  if (answer) await completeKey(db, workspaceId, key, answer.status, answer.body);
+  else await releaseKey(db, workspaceId, key);
+  return { result };
+}
+
+/** Writes a replayed answer's status and marker header; returns its body. */
+export function answerReplay(response: { status?: number; headers: Record<string, string> }, replay: Replay): unknown {
+  response.status = replay.status;
+  response.headers['Idempotent-Replayed'] = 'true';
+  return replay.body;
+}

@@ -6,7 +6,7 @@ import { clickInput, clickOutput } from './click.types';
 export const trackClick = trackRoute({
   path: '/track/click',
   summary: 'Record a click (ok: false when the affiliate or campaign is not active)',
-  errors: ['invalid_json', 'ref_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'rate_limited'],
+  errors: ['ref_required', 'link_not_found'],
   input: clickInput,
   output: clickOutput,
   run: async (ctx, input) => {

@@ -5,7 +5,7 @@ import type { WorkspaceCtx } from '../domain/context';
 import { conversionOutput, leadInput, saleInput } from './conversion.types';
 import { trackRoute } from './route';
 
-const ERRORS = ['invalid_json', 'external_id_required', 'visitor_id_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'rate_limited'] as const;
+const ERRORS = ['external_id_required', 'visitor_id_required'] as const;
 
 const run = (type: 'lead' | 'sale') => (ctx: WorkspaceCtx, i: z.output<typeof saleInput> | z.output<typeof leadInput>) =>
   recordConversion({

@@ -6,7 +6,7 @@ import { trackRoute } from './route';
 export const trackRefund = trackRoute({
   path: '/track/refund',
   summary: 'Refund a conversion by external_id (idempotent; amount is the total refunded so far)',
-  errors: ['invalid_json', 'external_id_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'conversion_failed', 'rate_limited'],
+  errors: ['external_id_required', 'conversion_failed'],
   input: refundInput,
   output: refundOutput,
   run: (ctx, i) => refundConversion({ ctx, input: { externalId: i.external_id, amount: i.amount, reason: i.reason } }),

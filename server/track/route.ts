@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../errors/errors';
+import type { OwnErrorCode } from '../trpc/meta';
 import type { WorkspaceCtx } from '../domain/context';
 
 /**
@@ -9,7 +9,7 @@ import type { WorkspaceCtx } from '../domain/context';
 export type TrackRoute<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
   path: `/track/${string}`;
   summary: string;
-  errors: ErrorCode[];
+  errors: OwnErrorCode[];
   input: I;
   output: O;
   run: (ctx: WorkspaceCtx, input: z.output<I>) => Promise<z.output<O>>;

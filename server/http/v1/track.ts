@@ -1,5 +1,5 @@
 import { authenticateWorkspace } from '../../auth/authenticate';
-import { claimKey, completeKey, releaseKey, requestHash } from '../../lib/idempotency';
+import { answerReplay, requestHash, runIdempotent } from '../../lib/idempotency';
 import type { RequestContext } from '../../trpc/context';
 import type { TrackRoute } from '../../track/route';
 
@@ -13,18 +13,7 @@ export async function runTrack(route: TrackRoute, ctx: RequestContext, raw: unkn
   const domainCtx = { db: ctx.db, workspaceId };
   const key = ctx.idempotencyKey;
   if (!key) return route.run(domainCtx, input);
-  const claim = await claimKey(ctx.db, workspaceId, key, requestHash(route.path, raw));
-  if (claim.kind === 'replay') {
-    ctx.response.status = claim.status;
-    ctx.response.headers['Idempotent-Replayed'] = 'true';
-    return claim.body;
-  }
-  try {
-    const out = await route.run(domainCtx, input);
-    await completeKey(ctx.db, workspaceId, key, 200, out);
-    return out;
-  } catch (err) {
-    await releaseKey(ctx.db, workspaceId, key);
-    throw err;
-  }
+  const hash = requestHash(route.path, raw);
+  const outcome = await runIdempotent(ctx.db, { workspaceId, key, hash }, () => route.run(domainCtx, input), (body) => ({ status: 200, body }));
+  return 'result' in outcome ? outcome.result : answerReplay(ctx.response, outcome.replay);
 }

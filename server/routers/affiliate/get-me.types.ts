@@ -8,7 +8,7 @@ export const getMeMeta = operation({
   path: '/affiliate/me',
   summary: "The affiliate key's own affiliate record",
   tags: ['Affiliate keys'],
-  errors: ['unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const getMeInput = z.object({});

@@ -8,7 +8,7 @@ export const getMyStatsMeta = operation({
   path: '/affiliate/stats',
   summary: "The affiliate's clicks, standing leads and sales, net revenue and commission totals (test conversions excluded)",
   tags: ['Affiliate keys'],
-  errors: ['unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const getMyStatsInput = z.object({});

@@ -8,7 +8,7 @@ export const listMyClicksMeta = operation({
   path: '/affiliate/clicks',
   summary: "The affiliate's own clicks, newest first",
   tags: ['Affiliate keys'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const listMyClicksInput = z.object(pageQuery(200, 50));

@@ -8,7 +8,7 @@ export const listMyCommissionsMeta = operation({
   path: '/affiliate/commissions',
   summary: "The affiliate's own commissions, newest first",
   tags: ['Affiliate keys'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const listMyCommissionsInput = z.object(pageQuery(200, 50));

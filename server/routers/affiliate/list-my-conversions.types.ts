@@ -8,7 +8,7 @@ export const listMyConversionsMeta = operation({
   path: '/affiliate/conversions',
   summary: "The affiliate's own conversions, newest first (test conversions excluded)",
   tags: ['Affiliate keys'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const listMyConversionsInput = z.object(pageQuery(200, 50));

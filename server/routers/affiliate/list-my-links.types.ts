@@ -8,7 +8,7 @@ export const listMyLinksMeta = operation({
   path: '/affiliate/links',
   summary: "The affiliate's own referral links, newest first",
   tags: ['Affiliate keys'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const listMyLinksInput = z.object(pageQuery(200, 50));

@@ -8,7 +8,7 @@ export const listMyPayoutsMeta = operation({
   path: '/affiliate/payouts',
   summary: "The affiliate's own payouts with the commissions each settles, newest first",
   tags: ['Affiliate keys'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const listMyPayoutsInput = z.object(pageQuery(200, 50));

@@ -9,7 +9,7 @@ export const createAffiliateKeyMeta = operation({
   summary: "Create a read-only affiliate key (refa_live_) for the affiliate's own data; the token is shown once",
   tags: ['Affiliates'],
   successStatus: 201,
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'idempotency_conflict'],
+  errors: ['link_not_found'],
 });
 
 export const createAffiliateKeyInput = z.strictObject({ id: recordId, name: name.optional() });

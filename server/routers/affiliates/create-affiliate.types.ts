@@ -9,16 +9,7 @@ export const createAffiliateMeta = operation({
   summary: 'Create an affiliate without sending an invitation (needs an e-mail or a name)',
   tags: ['Affiliates'],
   successStatus: 201,
-  errors: [
-    'invalid_json',
-    'email_required',
-    'invalid_request',
-    'unauthorized',
-    'insufficient_scope',
-    'unknown_resource',
-    'invalid_state',
-    'idempotency_conflict',
-  ],
+  errors: ['email_required', 'unknown_resource', 'invalid_state'],
 });
 
 export const createAffiliateInput = z.strictObject({

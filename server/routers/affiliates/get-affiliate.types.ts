@@ -8,7 +8,7 @@ export const getAffiliateMeta = operation({
   path: '/affiliates/{id}',
   summary: 'Get an affiliate',
   tags: ['Affiliates'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getAffiliateInput = z.object({ id: recordId });

@@ -9,16 +9,7 @@ export const inviteAffiliateMeta = operation({
   summary: 'Invite an affiliate by e-mail (idempotent on the e-mail: 201 when created, 200 when it already existed)',
   tags: ['Affiliates'],
   successStatus: 201,
-  errors: [
-    'invalid_json',
-    'email_required',
-    'invalid_request',
-    'unauthorized',
-    'insufficient_scope',
-    'unknown_resource',
-    'invalid_state',
-    'idempotency_conflict',
-  ],
+  errors: ['email_required', 'unknown_resource', 'invalid_state'],
 });
 
 export const inviteAffiliateInput = z.strictObject({

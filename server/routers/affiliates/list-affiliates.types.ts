@@ -9,7 +9,7 @@ export const listAffiliatesMeta = operation({
   path: '/affiliates',
   summary: 'List affiliates, newest first',
   tags: ['Affiliates'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listAffiliatesInput = z.object({

@@ -8,7 +8,7 @@ export const revokeAffiliateKeyMeta = operation({
   path: '/affiliates/{id}/keys/{key_id}',
   summary: 'Revoke an affiliate key: its next request answers 401',
   tags: ['Affiliates'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const revokeAffiliateKeyInput = z.object({ id: recordId, key_id: recordId });

@@ -10,7 +10,7 @@ export const updateAffiliateMeta = operation({
   description:
     'commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed.',
   tags: ['Affiliates'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'unknown_resource'],
+  errors: ['link_not_found', 'unknown_resource'],
 });
 
 export const updateAffiliateInput = z.strictObject({

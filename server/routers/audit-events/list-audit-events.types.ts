@@ -11,7 +11,7 @@ export const listAuditEventsMeta = operation({
   description:
     'Beyond the spec. Every management write (affiliates, campaigns, rules, rewards, products and policy, links, commission review, conversion changes and refunds, payouts, webhooks, settings, keys, team) and the jobs that move money (hold-period confirmation) leave one event, written in the same transaction as the change. Tracking calls (/v1/track/*, the browser collector, referral redirects) are not audited: their rows are their own ledger.',
   tags: ['Audit'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 const key = z.string().trim().min(1).max(64);

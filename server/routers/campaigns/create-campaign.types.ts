@@ -9,7 +9,7 @@ export const createCampaignMeta = operation({
   summary: 'Create a campaign',
   tags: ['Campaigns'],
   successStatus: 201,
-  errors: ['invalid_json', 'name_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
+  errors: ['name_required'],
 });
 
 export const createCampaignInput = z.strictObject({

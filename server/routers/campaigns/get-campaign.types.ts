@@ -8,7 +8,7 @@ export const getCampaignMeta = operation({
   path: '/campaigns/{id}',
   summary: 'Get a campaign',
   tags: ['Campaigns'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getCampaignInput = z.object({ id: recordId });

@@ -8,7 +8,7 @@ export const listCampaignsMeta = operation({
   path: '/campaigns',
   summary: 'List campaigns, newest first',
   tags: ['Campaigns'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const listCampaignsInput = z.object({ status: campaignStatus.optional(), ...pageQuery(200, 50) });

@@ -10,7 +10,7 @@ export const setAttributionModelMeta = operation({
   description:
     'An extension of the spec: PATCH /v1/campaigns/{id} does not take attribution_model, so it changes here, as status does. It applies to conversions tracked from now on; past conversions keep their attribution.',
   tags: ['Campaigns'],
-  errors: ['invalid_json', 'attribution_model_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['attribution_model_required', 'link_not_found'],
 });
 
 export const setAttributionModelInput = z.strictObject({ id: recordId, attribution_model: attributionModel });

@@ -8,7 +8,7 @@ export const setCampaignStatusMeta = operation({
   path: '/campaigns/{id}/status',
   summary: 'Activate, pause or archive a campaign',
   tags: ['Campaigns'],
-  errors: ['invalid_json', 'status_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['status_required', 'link_not_found'],
 });
 
 export const setCampaignStatusInput = z.strictObject({ id: recordId, status: campaignStatus });

@@ -8,7 +8,7 @@ export const updateCampaignMeta = operation({
   path: '/campaigns/{id}',
   summary: 'Update a campaign (status changes go through POST /campaigns/{id}/status)',
   tags: ['Campaigns'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 // Strict: `status` and `attribution_model` are not part of this body and answer invalid_request.

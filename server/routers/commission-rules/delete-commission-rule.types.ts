@@ -8,7 +8,7 @@ export const deleteCommissionRuleMeta = operation({
   path: '/campaigns/{id}/commission-rule/{rule_id}',
   summary: 'Remove one commission rule of a campaign',
   tags: ['Campaigns'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const deleteCommissionRuleInput = z.object({ id: recordId, rule_id: recordId });

@@ -8,7 +8,7 @@ export const getCommissionRuleMeta = operation({
   path: '/campaigns/{id}/commission-rule',
   summary: "A campaign's commission rules and the products redirected to its rate",
   tags: ['Campaigns'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getCommissionRuleInput = z.object({ id: recordId });

@@ -16,7 +16,7 @@ export const previewCommissionRuleMeta = operation({
     '`period_index` counts billing periods since the customer\'s first attributed payment (months; years when ' +
     '`interval` is year). A tracked sale with the same facts creates a commission of exactly this amount.',
   tags: ['Campaigns'],
-  errors: ['invalid_json', 'amount_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['amount_required', 'link_not_found'],
 });
 
 export const previewCommissionRuleInput = z.strictObject({

@@ -11,16 +11,7 @@ export const setCommissionRuleMeta = operation({
     '`library_reward_id` (with optional kind, product_ids, applies_to_interval) or the rule\'s own terms. ' +
     'Answers the same body as the GET.',
   tags: ['Campaigns'],
-  errors: [
-    'invalid_json',
-    'amount_required',
-    'product_ids_required',
-    'invalid_request',
-    'unauthorized',
-    'insufficient_scope',
-    'link_not_found',
-    'unknown_resource',
-  ],
+  errors: ['amount_required', 'product_ids_required', 'link_not_found', 'unknown_resource'],
 });
 
 export const setCommissionRuleInput = ruleChange.extend({ id: recordId });

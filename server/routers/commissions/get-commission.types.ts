@@ -8,7 +8,7 @@ export const getCommissionMeta = operation({
   path: '/commissions/{id}',
   summary: 'Get a commission',
   tags: ['Resources'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getCommissionInput = z.object({ id: recordId });

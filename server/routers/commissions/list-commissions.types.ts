@@ -10,7 +10,7 @@ export const listCommissionsMeta = operation({
   summary: 'List commissions, newest first',
   description: 'Commissions of test conversions are listed only with include_test=true or a conversion_id filter.',
   tags: ['Resources'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listCommissionsInput = z.object({

@@ -12,17 +12,7 @@ export const reviewCommissionsMeta = operation({
   description:
     'Any id outside the workspace answers 404 unknown_resource, any paid, reversed, clawback or in-payout commission 409 invalid_state; then nothing changes.',
   tags: ['Commissions'],
-  errors: [
-    'invalid_json',
-    'ids_required',
-    'status_required',
-    'invalid_request',
-    'unauthorized',
-    'insufficient_scope',
-    'unknown_resource',
-    'invalid_state',
-    'idempotency_conflict',
-  ],
+  errors: ['ids_required', 'status_required', 'unknown_resource', 'invalid_state'],
 });
 
 export const reviewCommissionsInput = z.strictObject({

@@ -10,7 +10,7 @@ export const updateCommissionMeta = operation({
   description:
     'At least one of status and amount (else status_required). Paid, reversed, clawback and in-payout commissions answer 409 invalid_state.',
   tags: ['Commissions'],
-  errors: ['invalid_json', 'status_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'invalid_state'],
+  errors: ['status_required', 'link_not_found', 'invalid_state'],
 });
 
 export const reviewStatus = z.enum(['approved', 'denied']);

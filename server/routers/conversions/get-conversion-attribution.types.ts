@@ -8,7 +8,7 @@ export const getConversionAttributionMeta = operation({
   path: '/conversions/{id}/attribution',
   summary: 'Explain how a conversion was attributed: candidate touches, method, rule and commission',
   tags: ['Resources'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getConversionAttributionInput = z.object({ id: recordId });

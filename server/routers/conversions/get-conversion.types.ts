@@ -8,7 +8,7 @@ export const getConversionMeta = operation({
   path: '/conversions/{id}',
   summary: 'Get a conversion',
   tags: ['Resources'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getConversionInput = z.object({ id: recordId });

@@ -9,7 +9,7 @@ export const listConversionsMeta = operation({
   path: '/conversions',
   summary: 'List conversions, newest first (test conversions only with include_test=true)',
   tags: ['Resources'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listConversionsInput = z.object({

@@ -12,7 +12,7 @@ export const refundConversionMeta = operation({
     'applied to the conversion addressed by id instead of by external_id, with the same refund rule. A total at or below what ' +
     'is already refunded changes nothing. An amount above the sale, or a lead, is 422 conversion_failed and changes nothing.',
   tags: ['Conversions'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'conversion_failed', 'idempotency_conflict'],
+  errors: ['link_not_found', 'conversion_failed'],
 });
 
 // The tracking body without external_id: the conversion is named by the path.

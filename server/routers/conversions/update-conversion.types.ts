@@ -8,7 +8,7 @@ export const updateConversionMeta = operation({
   path: '/conversions/{id}',
   summary: 'Re-attribute a conversion or change its status (reversal states claw back commissions)',
   tags: ['Conversions'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'unknown_resource'],
+  errors: ['link_not_found', 'unknown_resource'],
 });
 
 export const updateConversionInput = z.strictObject({

@@ -9,16 +9,7 @@ export const createLinkMeta = operation({
   summary: "Create a referral link for an affiliate; campaign, ref param and destination default from the affiliate's campaign",
   tags: ['Links'],
   successStatus: 201,
-  errors: [
-    'invalid_json',
-    'affiliate_id_required',
-    'campaign_id_required',
-    'invalid_request',
-    'unauthorized',
-    'insufficient_scope',
-    'unknown_resource',
-    'idempotency_conflict',
-  ],
+  errors: ['affiliate_id_required', 'campaign_id_required', 'unknown_resource'],
 });
 
 export const createLinkInput = z.strictObject({

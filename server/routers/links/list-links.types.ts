@@ -9,7 +9,7 @@ export const listLinksMeta = operation({
   path: '/links',
   summary: 'List referral links, newest first',
   tags: ['Links'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listLinksInput = z.object({

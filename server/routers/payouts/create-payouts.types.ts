@@ -12,7 +12,7 @@ export const createPayoutsMeta = operation({
     'One payout per affiliate and currency, clawbacks netted. Groups whose net is not positive or is below the workspace min_payout are skipped; their commissions carry over. Answers the payouts created (possibly none).',
   tags: ['Payouts'],
   successStatus: 201,
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
+  errors: [],
 });
 
 export const createPayoutsInput = z.strictObject({});

@@ -10,7 +10,7 @@ export const exportPayoutsMeta = operation({
   description:
     'No header row. Each line: recipient (payout_email, else email), amount in major units, currency (upper case), empty customer id, note "Refcount payout <id>", wallet PAYPAL. PayPal takes one currency per file: filter with currency. Payouts of affiliates without any e-mail are left out. At most 15,000 lines (the oldest pending payouts; PayPal takes up to 15,000 per file): mark them paid, then export the rest.',
   tags: ['Payouts'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const exportPayoutsInput = z.object({ currency: currency.optional() });

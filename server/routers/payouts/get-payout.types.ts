@@ -8,7 +8,7 @@ export const getPayoutMeta = operation({
   path: '/payouts/{id}',
   summary: 'Get a payout with the commissions it settles',
   tags: ['Resources'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getPayoutInput = z.object({ id: recordId });

@@ -9,7 +9,7 @@ export const listPayoutsMeta = operation({
   path: '/payouts',
   summary: 'List payouts with the commissions each settles, newest first',
   tags: ['Resources'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listPayoutsInput = z.object({ status: payoutStatus.optional(), affiliate_id: recordId.optional(), ...pageQuery(200, 50) });

@@ -10,16 +10,7 @@ export const setPayoutStatusMeta = operation({
   description:
     'paid: its commissions become paid. failed or canceled: its commissions are released (still approved) for the next batch. Any payout that is not pending answers 409 invalid_state.',
   tags: ['Payouts'],
-  errors: [
-    'invalid_json',
-    'status_required',
-    'invalid_request',
-    'unauthorized',
-    'insufficient_scope',
-    'link_not_found',
-    'invalid_state',
-    'idempotency_conflict',
-  ],
+  errors: ['status_required', 'link_not_found', 'invalid_state'],
 });
 
 export const setPayoutStatusInput = z.strictObject({ id: recordId, status: payoutOutcome });

@@ -9,17 +9,7 @@ export const createProductMeta = operation({
   summary: 'Add a product to the catalog',
   tags: ['Products'],
   successStatus: 201,
-  errors: [
-    'invalid_json',
-    'provider_product_id_required',
-    'name_required',
-    'invalid_request',
-    'unauthorized',
-    'insufficient_scope',
-    'unknown_resource',
-    'invalid_state',
-    'idempotency_conflict',
-  ],
+  errors: ['provider_product_id_required', 'name_required', 'unknown_resource', 'invalid_state'],
 });
 
 export const createProductInput = z.strictObject({

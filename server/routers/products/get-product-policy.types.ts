@@ -7,7 +7,7 @@ export const getProductPolicyMeta = operation({
   path: '/products/policy',
   summary: 'Policy for products absent from the catalog',
   tags: ['Products'],
-  errors: ['unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const getProductPolicyInput = z.object({});

@@ -8,7 +8,7 @@ export const getProductMeta = operation({
   path: '/products/{id}',
   summary: "Get a product by the service's uuid or the provider's product id",
   tags: ['Products'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const productAddress = z.string().max(200).describe("the product's uuid or the provider's product id (prod_…)");

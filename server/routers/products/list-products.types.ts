@@ -9,7 +9,7 @@ export const listProductsMeta = operation({
   path: '/products',
   summary: 'The product catalog, newest first',
   tags: ['Products'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listProductsInput = z.object({

@@ -7,7 +7,7 @@ export const setProductPolicyMeta = operation({
   path: '/products/policy',
   summary: 'Set the policy for products absent from the catalog',
   tags: ['Products'],
-  errors: ['invalid_json', 'commission_unmapped_products_required', 'invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: ['commission_unmapped_products_required'],
 });
 
 export const setProductPolicyInput = z.strictObject({ commission_unmapped_products: z.boolean() });

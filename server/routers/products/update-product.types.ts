@@ -9,7 +9,7 @@ export const updateProductMeta = operation({
   path: '/products/{id}',
   summary: 'Rename a product, make it (non-)commissionable, or redirect it to a campaign',
   tags: ['Products'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'unknown_resource'],
+  errors: ['link_not_found', 'unknown_resource'],
 });
 
 export const updateProductInput = z.strictObject({

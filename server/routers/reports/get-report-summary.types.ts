@@ -8,7 +8,7 @@ export const getReportSummaryMeta = operation({
   path: '/reports/summary',
   summary: 'Totals over a date range (default: the last 30 days), from the daily rollups',
   tags: ['Reports'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const getReportSummaryInput = z.object(reportFilters);

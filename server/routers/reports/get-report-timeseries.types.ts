@@ -8,7 +8,7 @@ export const getReportTimeseriesMeta = operation({
   path: '/reports/timeseries',
   summary: 'One metric per day, week or month over a range, empty buckets as 0',
   tags: ['Reports'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const getReportTimeseriesInput = z.object({

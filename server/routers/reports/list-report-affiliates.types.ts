@@ -8,7 +8,7 @@ export const listReportAffiliatesMeta = operation({
   path: '/reports/affiliates',
   summary: 'Affiliate leaderboard over a range, by revenue, conversions or commissions',
   tags: ['Reports'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listReportAffiliatesInput = z.object({ ...reportFilters, sort: leaderboardSort.default('revenue'), ...pageQuery(100, 20) });

@@ -9,7 +9,7 @@ export const listReportCampaignsMeta = operation({
   summary: 'Campaign breakdown over a range, by revenue, conversions or commissions',
   description: 'An extension of the spec: the affiliate leaderboard per campaign instead, from the same daily rollups and filters.',
   tags: ['Reports'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listReportCampaignsInput = z.object({ ...reportFilters, sort: leaderboardSort.default('revenue'), ...pageQuery(100, 20) });

@@ -10,7 +10,7 @@ export const createRewardMeta = operation({
   summary: 'Add a reward to the library',
   tags: ['Rewards'],
   successStatus: 201,
-  errors: ['invalid_json', 'name_required', 'amount_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
+  errors: ['name_required', 'amount_required'],
 });
 
 export const createRewardInput = z.strictObject({

@@ -8,7 +8,7 @@ export const getRewardMeta = operation({
   path: '/rewards/{id}',
   summary: 'Get a library reward',
   tags: ['Rewards'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getRewardInput = z.object({ id: recordId });

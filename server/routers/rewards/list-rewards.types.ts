@@ -9,7 +9,7 @@ export const listRewardsMeta = operation({
   path: '/rewards',
   summary: 'The reward library, newest first',
   tags: ['Rewards'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const listRewardsInput = z.object({

@@ -12,7 +12,7 @@ export const updateRewardMeta = operation({
     'Given terms are merged into the current ones; switching is_flat needs a new amount. Rules already ' +
     'copied from the reward keep their terms.',
   tags: ['Rewards'],
-  errors: ['invalid_json', 'amount_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['amount_required', 'link_not_found'],
 });
 
 export const updateRewardInput = z.strictObject({

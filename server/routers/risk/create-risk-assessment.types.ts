@@ -10,15 +10,7 @@ export const createRiskAssessmentMeta = operation({
   description: 'Measures the signals over the last 30 days, scores them and records the assessment (history is kept). A high or critical result emits risk.flagged.',
   tags: ['Risk'],
   successStatus: 201,
-  errors: [
-    'invalid_json',
-    'affiliate_id_required',
-    'invalid_request',
-    'unauthorized',
-    'insufficient_scope',
-    'unknown_resource',
-    'idempotency_conflict',
-  ],
+  errors: ['affiliate_id_required', 'unknown_resource'],
 });
 
 export const createRiskAssessmentInput = z.strictObject({ affiliate_id: recordId.describe('an affiliate of this workspace (uuid)') });

@@ -9,7 +9,7 @@ export const dismissRiskAssessmentMeta = operation({
   summary: 'Dismiss an assessment as a false positive',
   description: 'Sets dismissed_at (kept from the first dismissal when repeated); the affiliate drops out of GET /risk/flags until a newer assessment.',
   tags: ['Risk'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'idempotency_conflict'],
+  errors: ['link_not_found'],
 });
 
 export const dismissRiskAssessmentInput = z.strictObject({ id: recordId });

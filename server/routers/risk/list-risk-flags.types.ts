@@ -10,7 +10,7 @@ export const listRiskFlagsMeta = operation({
   summary: "Each affiliate's newest risk assessment, newest first, with the affiliate embedded",
   description: 'Dismissed assessments are left out unless include_dismissed=true. The engine only records assessments: it never changes an affiliate.',
   tags: ['Risk'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'unknown_resource'],
+  errors: ['unknown_resource'],
 });
 
 export const listRiskFlagsInput = z.object({

@@ -7,7 +7,7 @@ export const getSettingsMeta = operation({
   path: '/settings',
   summary: "The workspace's program settings",
   tags: ['Settings'],
-  errors: ['unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const getSettingsInput = z.object({});

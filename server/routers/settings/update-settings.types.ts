@@ -10,7 +10,7 @@ export const updateSettingsMeta = operation({
   tags: ['Settings'],
   description:
     'A new hold_days applies to every commission not yet paid or batched (its sale time + the new hold). program_name, logo_url, brand_color, terms_url and join_slug (additions to the spec) brand the affiliate portal and the public join page; null clears one. A join_slug another workspace uses is 409 invalid_state.',
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'invalid_state'],
+  errors: ['invalid_state'],
 });
 
 export const updateSettingsInput = z.strictObject({

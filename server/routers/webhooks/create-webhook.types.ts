@@ -12,7 +12,7 @@ export const createWebhookMeta = operation({
     'Deliveries are signed per Standard Webhooks with the returned whsec_ secret.',
   tags: ['Webhooks'],
   successStatus: 201,
-  errors: ['invalid_json', 'url_required', 'events_required', 'invalid_request', 'unauthorized', 'insufficient_scope', 'idempotency_conflict'],
+  errors: ['url_required', 'events_required'],
 });
 
 export const createWebhookInput = z.strictObject({

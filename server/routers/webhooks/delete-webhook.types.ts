@@ -8,7 +8,7 @@ export const deleteWebhookMeta = operation({
   path: '/webhooks/{id}',
   summary: 'Delete a webhook endpoint and its delivery log',
   tags: ['Webhooks'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const deleteWebhookInput = z.object({ id: recordId });

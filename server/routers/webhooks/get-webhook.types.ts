@@ -8,7 +8,7 @@ export const getWebhookMeta = operation({
   path: '/webhooks/{id}',
   summary: 'Get a webhook endpoint',
   tags: ['Webhooks'],
-  errors: ['unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const getWebhookInput = z.object({ id: recordId });

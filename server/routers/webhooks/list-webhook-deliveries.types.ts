@@ -9,7 +9,7 @@ export const listWebhookDeliveriesMeta = operation({
   path: '/webhooks/{id}/deliveries',
   summary: "An endpoint's deliveries, newest first: status, attempts, last response and next attempt",
   tags: ['Webhooks'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const listWebhookDeliveriesInput = z.object({ id: recordId, status: deliveryStatus.optional(), ...pageQuery(200, 50) });

@@ -8,7 +8,7 @@ export const listWebhooksMeta = operation({
   path: '/webhooks',
   summary: 'List webhook endpoints, newest first',
   tags: ['Webhooks'],
-  errors: ['invalid_request', 'unauthorized', 'insufficient_scope'],
+  errors: [],
 });
 
 export const listWebhooksInput = z.object(pageQuery(200, 50));

@@ -9,7 +9,7 @@ export const redeliverWebhookDeliveryMeta = operation({
   summary: 'Send a delivery again now (same webhook-id) and answer with its updated record',
   description: 'One attempt, made during the call, even to a disabled endpoint; scheduled retries of a pending delivery are kept.',
   tags: ['Webhooks'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'idempotency_conflict'],
+  errors: ['link_not_found'],
 });
 
 export const redeliverWebhookDeliveryInput = z.strictObject({ id: recordId, delivery_id: recordId });

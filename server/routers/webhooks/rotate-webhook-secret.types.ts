@@ -9,7 +9,7 @@ export const rotateWebhookSecretMeta = operation({
   summary: 'Replace the signing secret; the old one keeps signing beside the new one for 24 h',
   description: 'The new secret is in this answer only. Until the overlap ends, webhook-signature carries one v1 signature per secret.',
   tags: ['Webhooks'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'idempotency_conflict'],
+  errors: ['link_not_found'],
 });
 
 export const rotateWebhookSecretInput = z.strictObject({ id: recordId });

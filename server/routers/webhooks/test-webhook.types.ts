@@ -9,7 +9,7 @@ export const testWebhookMeta = operation({
   summary: 'Send a signed ping event to this endpoint now and answer with the delivery',
   description: 'One attempt, made during the call (up to the 10 s delivery timeout); a failed ping is not retried.',
   tags: ['Webhooks'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found', 'idempotency_conflict'],
+  errors: ['link_not_found'],
 });
 
 export const testWebhookInput = z.strictObject({ id: recordId });

@@ -9,7 +9,7 @@ export const updateWebhookMeta = operation({
   summary: 'Update a webhook endpoint',
   description: 'Setting active to true also turns back on an endpoint that delivery disabled (410 Gone, or 5 days of failures).',
   tags: ['Webhooks'],
-  errors: ['invalid_json', 'invalid_request', 'unauthorized', 'insufficient_scope', 'link_not_found'],
+  errors: ['link_not_found'],
 });
 
 export const updateWebhookInput = z.strictObject({
