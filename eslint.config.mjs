@@ -1,13 +1,21 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'next-env.d.ts', '.stryker-tmp*/**', 'reports/**'] },
+  { ignores: ['.next/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'next-env.d.ts', '.stryker-tmp*/**', 'reports/**', 'dist/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
       // The dispatcher walks tRPC's caller by path, which is untyped by nature.
       '@typescript-eslint/no-explicit-any': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Money and enums are read by the schema, the contracts, the domain and the browser alike.
+    files: ['server/model/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(node:|drizzle-orm|postgres|@electric-sql|zod|\\.\\.)', message: 'server/model is plain TypeScript: no Node, database, zod or other project imports' }] }],
     },
   },
 );

@@ -16,6 +16,7 @@ export default {
     'server/domain/payouts/**/*.ts',
     'server/domain/conversions/**/*.ts',
     'server/domain/tracking/**/*.ts',
+    'server/model/money.ts',
     '!**/*.test.ts',
   ],
   // Only the tests that reached a mutant rerun for it.

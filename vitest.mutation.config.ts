@@ -9,6 +9,7 @@ export default mergeConfig(
     test: {
       include: [
         'server/domain/{engine,attribution,payouts,conversions,tracking}/**/*.test.ts',
+        'server/model/**/*.test.ts',
         'server/track/**/*.test.ts',
         'server/browser/**/*.test.ts',
         'server/routers/{conversions,commissions,payouts,commission-rules,products,reports}/**/*.test.ts',

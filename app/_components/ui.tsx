@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useState } from 'react';
-import { formatMoney, parseMoney } from '@/server/lib/money';
+import { formatMoney, parseMoney } from '@/server/model/money';
 import { errorText, useTRPC } from './providers';
 
 // Small building blocks shared by the dashboard and the portal pages.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt, workspaceRef } from './columns';
+import { AFFILIATE_STATUSES, MAIL_STATUSES } from '../../server/model/enums';
 
 export const affiliates = pgTable(
   'affiliates',
@@ -11,7 +12,7 @@ export const affiliates = pgTable(
     email: text('email'),
     name: text('name'),
     refCode: text('ref_code').notNull(),
-    status: text('status', { enum: ['pending', 'active', 'rejected', 'suspended'] }).notNull().default('pending'),
+    status: text('status', { enum: AFFILIATE_STATUSES }).notNull().default('pending'),
     payoutEmail: text('payout_email'),
     // Portal sign-in: set when the affiliate accepts the invitation.
     passwordHash: text('password_hash'),
@@ -54,7 +55,7 @@ export const emailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'logged', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     createdAt: createdAt(),

@@ -1,7 +1,8 @@
 import { index, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTOR_TYPES } from '../../server/model/enums';
 import { createdAt, id, workspaceRef } from './columns';
 
-export const auditActorType = pgEnum('audit_actor_type', ['user', 'api_key', 'affiliate', 'system']);
+export const auditActorType = pgEnum('audit_actor_type', AUDIT_ACTOR_TYPES);
 
 // Who changed what in a workspace's management data, written in the transaction of the change
 // (server/domain/audit/record-audit.ts). Tracking ingestion is not audited: its rows are their

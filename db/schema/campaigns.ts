@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceRef } from './columns';
+import { ATTRIBUTION_MODELS, CAMPAIGN_STATUSES } from '../../server/model/enums';
 
 export const campaigns = pgTable(
   'campaigns',
@@ -7,9 +8,9 @@ export const campaigns = pgTable(
     id: id(),
     workspaceId: workspaceRef(),
     name: text('name').notNull(),
-    status: text('status', { enum: ['active', 'paused', 'archived'] }).notNull().default('active'),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('active'),
     cookieWindowDays: integer('cookie_window_days').notNull().default(30),
-    attributionModel: text('attribution_model', { enum: ['last_click', 'first_click'] }).notNull().default('last_click'),
+    attributionModel: text('attribution_model', { enum: ATTRIBUTION_MODELS }).notNull().default('last_click'),
     destinationUrl: text('destination_url'),
     additionalReferralLinks: text('additional_referral_links').array().notNull().default([]),
     refParam: text('ref_param').notNull().default('ref'),

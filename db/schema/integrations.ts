@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, ts, updatedAt, workspaceRef } from './columns';
+import { AMOUNT_BASES, PROVIDER_EVENT_KINDS, PROVIDER_EVENT_STATUSES } from '../../server/model/enums';
 
 // Payment providers (Stripe, Paddle) connected to a workspace: their events become conversions.
 // `provider` is the folder name under server/integrations/ ('stripe', 'paddle').
@@ -17,7 +18,7 @@ export const integrations = pgTable(
     // The secret's last characters, so a manager can tell which one is set.
     secretHint: text('secret_hint').notNull(),
     // What a sale's amount is: what the customer paid, or that less tax.
-    amountBasis: text('amount_basis', { enum: ['paid', 'paid_excluding_tax'] }).notNull().default('paid'),
+    amountBasis: text('amount_basis', { enum: AMOUNT_BASES }).notNull().default('paid'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,7 +40,7 @@ export const integrationEvents = pgTable(
     livemode: boolean('livemode').notNull(),
     occurredAt: ts('occurred_at').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['received', 'applied', 'ignored', 'waiting', 'failed'] }).notNull().default('received'),
+    status: text('status', { enum: PROVIDER_EVENT_STATUSES }).notNull().default('received'),
     // What the event did: conversion_created, refund_applied, customer_linked, … or why not.
     action: text('action'),
     detail: text('detail'),
@@ -124,7 +125,7 @@ export const integrationObjects = pgTable(
     workspaceId: workspaceRef(),
     provider: text('provider').notNull(),
     objectId: text('object_id').notNull(),
-    kind: text('kind', { enum: ['payment', 'promotion_code', 'adjustment'] }).notNull(),
+    kind: text('kind', { enum: PROVIDER_EVENT_KINDS }).notNull(),
     target: text('target').notNull(),
     amount: money('amount'),
     state: text('state'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, ts, updatedAt, workspaceRef } from './columns';
+import { BILLING_INTERVALS, COMMISSION_KINDS, COMMISSION_STATUSES, CONVERSION_STATUSES, CONVERSION_TYPES, PAYOUT_STATUSES, REWARD_TYPES, UNPAID_COMMISSION_STATUSES } from '../../server/model/enums';
 
 export const conversions = pgTable(
   'conversions',
@@ -9,15 +10,15 @@ export const conversions = pgTable(
     workspaceId: workspaceRef(),
     campaignId: uuid('campaign_id').notNull(),
     affiliateId: uuid('affiliate_id').notNull(),
-    type: text('type', { enum: ['lead', 'sale'] }).notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] }).notNull(),
+    type: text('type', { enum: CONVERSION_TYPES }).notNull(),
+    status: text('status', { enum: CONVERSION_STATUSES }).notNull(),
     amount: money('amount').notNull().default(0),
     refundedAmount: money('refunded_amount').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     externalId: text('external_id').notNull(),
     customerId: text('customer_id'),
     productId: text('product_id'),
-    interval: text('interval', { enum: ['one_time', 'month', 'year'] }),
+    interval: text('interval', { enum: BILLING_INTERVALS }),
     isTest: boolean('is_test').notNull().default(false),
     visitorKey: text('visitor_key'),
     clickId: uuid('click_id'),
@@ -53,12 +54,12 @@ export const commissions = pgTable(
     amount: money('amount').notNull(),
     computedAmount: money('computed_amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'denied', 'paid', 'reversed'] }).notNull().default('pending'),
-    kind: text('kind', { enum: ['earning', 'clawback'] }).notNull().default('earning'),
+    status: text('status', { enum: COMMISSION_STATUSES }).notNull().default('pending'),
+    kind: text('kind', { enum: COMMISSION_KINDS }).notNull().default('earning'),
     reversesCommissionId: uuid('reverses_commission_id'),
     // The status a reversed commission returns to when its conversion leaves the reversal state.
-    restoreStatus: text('restore_status', { enum: ['pending', 'approved'] }),
-    rewardType: text('reward_type', { enum: ['cash', 'non_cash'] }).notNull().default('cash'),
+    restoreStatus: text('restore_status', { enum: UNPAID_COMMISSION_STATUSES }),
+    rewardType: text('reward_type', { enum: REWARD_TYPES }).notNull().default('cash'),
     periodIndex: integer('period_index').notNull().default(0),
     payoutId: uuid('payout_id'),
     holdUntil: ts('hold_until'),
@@ -84,7 +85,7 @@ export const payouts = pgTable(
     affiliateId: uuid('affiliate_id').notNull(),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'canceled'] }).notNull().default('pending'),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: ts('paid_at'),

@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceRef } from './columns';
+import { APPLIES_TO_INTERVALS, LENGTH_TYPES, REWARD_TYPES, RULE_KINDS } from '../../server/model/enums';
 
 // Terms shared by rules and library rewards. `amount` is minor units when is_flat, otherwise
 // hundredths of a percent (2550 = 25.50 %), so the engine only ever does integer math.
@@ -7,9 +8,9 @@ const terms = () => ({
   isFlat: boolean('is_flat').notNull().default(false),
   amount: integer('amount').notNull(),
   currency: text('currency'),
-  lengthType: text('length_type', { enum: ['one_time', 'limited', 'lifetime'] }).notNull().default('one_time'),
+  lengthType: text('length_type', { enum: LENGTH_TYPES }).notNull().default('one_time'),
   lengthMonths: integer('length_months'),
-  appliesToInterval: text('applies_to_interval', { enum: ['any', 'one_time', 'month', 'year'] }).notNull().default('any'),
+  appliesToInterval: text('applies_to_interval', { enum: APPLIES_TO_INTERVALS }).notNull().default('any'),
 });
 
 export const rewards = pgTable(
@@ -18,7 +19,7 @@ export const rewards = pgTable(
     id: id(),
     workspaceId: workspaceRef(),
     name: text('name').notNull(),
-    type: text('type', { enum: ['cash', 'non_cash'] }).notNull().default('cash'),
+    type: text('type', { enum: REWARD_TYPES }).notNull().default('cash'),
     ...terms(),
     description: text('description'),
     archived: boolean('archived').notNull().default(false),
@@ -38,13 +39,13 @@ export const commissionRules = pgTable(
     workspaceId: workspaceRef(),
     campaignId: uuid('campaign_id').notNull(),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['default', 'product', 'interval'] }).notNull(),
+    kind: text('kind', { enum: RULE_KINDS }).notNull(),
     // '' for default, the interval for interval rules, sorted product ids for product rules
     scopeKey: text('scope_key').notNull().default(''),
     ...terms(),
     productIds: text('product_ids').array().notNull().default([]),
     rewardId: uuid('reward_id'),
-    rewardType: text('reward_type', { enum: ['cash', 'non_cash'] }).notNull().default('cash'),
+    rewardType: text('reward_type', { enum: REWARD_TYPES }).notNull().default('cash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

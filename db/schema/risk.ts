@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, workspaceRef } from './columns';
+import { RECOMMENDED_ACTIONS, RISK_LEVELS } from '../../server/model/enums';
 
 // History is kept: every run adds a row; the list shows the newest per affiliate.
 export const riskAssessments = pgTable(
@@ -9,9 +10,9 @@ export const riskAssessments = pgTable(
     workspaceId: workspaceRef(),
     affiliateId: uuid('affiliate_id').notNull(),
     score: integer('score').notNull(),
-    riskLevel: text('risk_level', { enum: ['low', 'medium', 'high', 'critical'] }).notNull(),
+    riskLevel: text('risk_level', { enum: RISK_LEVELS }).notNull(),
     recommendedAction: text('recommended_action', {
-      enum: ['none', 'monitor', 'review', 'hold_commissions', 'suspend'],
+      enum: RECOMMENDED_ACTIONS,
     }).notNull(),
     flags: text('flags').array().notNull().default([]),
     summary: text('summary').notNull(),

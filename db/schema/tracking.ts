@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { createdAt, id, money, ts, workspaceRef } from './columns';
+import { CLICK_SOURCES, MATCH_METHODS } from '../../server/model/enums';
 
 // A browser or device seen through clicks; visitor_key is the public visitor_id cookie value.
 export const visitors = pgTable(
@@ -36,9 +37,9 @@ export const clicks = pgTable(
     uaHash: text('ua_hash'),
     url: text('url'),
     referrer: text('referrer'),
-    matchMethod: text('match_method', { enum: ['cookie', 'fingerprint', 'ip', 'new'] }).notNull(),
+    matchMethod: text('match_method', { enum: MATCH_METHODS }).notNull(),
     matchConfidence: real('match_confidence').notNull(),
-    source: text('source', { enum: ['api', 'browser', 'redirect'] }).notNull().default('api'),
+    source: text('source', { enum: CLICK_SOURCES }).notNull().default('api'),
     ts: createdAt(),
   },
   (t) => [

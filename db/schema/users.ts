@@ -1,6 +1,7 @@
 import { pgTable, primaryKey, text, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, ts } from './columns';
+import { TEAM_ROLES } from '../../server/model/enums';
 
 // Dashboard users (program managers). Passwords are scrypt hashes, never plain.
 export const users = pgTable(
@@ -29,7 +30,7 @@ export const memberships = pgTable(
   {
     workspaceId: uuid('workspace_id').notNull(),
     userId: uuid('user_id').notNull(),
-    role: text('role', { enum: ['owner', 'admin', 'viewer'] }).notNull(),
+    role: text('role', { enum: TEAM_ROLES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [

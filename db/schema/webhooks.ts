@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt, workspaceRef } from './columns';
+import { DELIVERY_STATUSES } from '../../server/model/enums';
 
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -49,7 +50,7 @@ export const webhookDeliveries = pgTable(
     workspaceId: workspaceRef(),
     endpointId: uuid('endpoint_id').notNull(),
     eventId: uuid('event_id').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastStatusCode: integer('last_status_code'),
     lastLatencyMs: integer('last_latency_ms'),

@@ -6,6 +6,7 @@ import { spend } from '../lib/rate-limit';
 import type { RequestContext } from '../trpc/context';
 import { resolveKey } from './resolve-key';
 import { grants, scopesOfRole, type NeededScope } from './scopes';
+import type { TeamRole } from '../model/enums';
 
 // The one auth path, as plain functions: the tRPC procedure builders and the tracking fast path
 // both call these, so a key means the same thing everywhere.
@@ -13,7 +14,7 @@ import { grants, scopesOfRole, type NeededScope } from './scopes';
 /** The request's actor: the domain's key or user actor (the audit log's "who") and what it may do. */
 export type Actor =
   | (Extract<DomainActor, { kind: 'key' }> & { scopes: string[] })
-  | (Extract<DomainActor, { kind: 'user' }> & { role: 'owner' | 'admin' | 'viewer'; scopes: string[] });
+  | (Extract<DomainActor, { kind: 'user' }> & { role: TeamRole; scopes: string[] });
 
 async function rateLimit(ctx: RequestContext, subject: string) {
   const { limiter } = ctx.services;

@@ -1,5 +1,6 @@
-export const SCOPES = ['read', 'write', 'track', '*'] as const;
-export type Scope = (typeof SCOPES)[number];
+import type { KEY_SCOPES, TeamRole } from '../model/enums';
+
+export type Scope = (typeof KEY_SCOPES)[number];
 export type NeededScope = 'read' | 'write' | 'track';
 
 // interface-v1.md "Authentication": empty scopes can read; a key limited to write and/or track
@@ -11,6 +12,6 @@ export function grants(scopes: readonly string[], need: NeededScope): boolean {
 }
 
 /** What a dashboard member may do, expressed as key scopes so one check serves both. */
-export function scopesOfRole(role: 'owner' | 'admin' | 'viewer'): string[] {
+export function scopesOfRole(role: TeamRole): string[] {
   return role === 'viewer' ? ['read'] : ['*'];
 }

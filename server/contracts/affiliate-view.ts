@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { clicks } from '@/db/schema';
 import { currencyCode, iso, text, timestamp, uuid } from './common';
+import { MATCH_METHODS } from '../model/enums';
 
 // What an affiliate key may see of its own affiliate (/v1/affiliate/*): never portal secrets
 // (password or invitation hashes) and, for clicks, never the ip/ua hashes or fingerprints.
@@ -14,7 +15,7 @@ export const affiliateClickRecord = z
     id: uuid,
     campaign_id: uuid,
     visitor_id: text(128),
-    match_method: z.enum(['cookie', 'fingerprint', 'ip', 'new']),
+    match_method: z.enum(MATCH_METHODS),
     url: text(2200).nullable(),
     referrer: text(2048).nullable(),
     created_at: timestamp,

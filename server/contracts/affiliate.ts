@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { affiliateKeys, affiliates } from '@/db/schema';
 import { iso, isoOrNull, text, timestamp, uuid } from './common';
+import { AFFILIATE_STATUSES } from '../model/enums';
 
-export const affiliateStatus = z.enum(['pending', 'active', 'rejected', 'suspended']);
+export const affiliateStatus = z.enum(AFFILIATE_STATUSES);
 
 export const affiliateRecord = z
   .object({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { campaigns } from '@/db/schema';
 import { iso, text, timestamp, uuid } from './common';
+import { ATTRIBUTION_MODELS, CAMPAIGN_STATUSES } from '../model/enums';
 
-export const campaignStatus = z.enum(['active', 'paused', 'archived']);
-export const attributionModel = z.enum(['last_click', 'first_click']);
+export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
+export const attributionModel = z.enum(ATTRIBUTION_MODELS);
 export const cookieWindowDays = z.number().int().min(1).max(3650);
 export const refParam = z.string().trim().max(32).regex(/^[A-Za-z0-9_-]{1,32}$/, 'use 1-32 of A-Z, a-z, 0-9, _ and -');
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { commissions } from '@/db/schema';
 import { currencyCode, iso, isoOrNull, timestamp, uuid } from './common';
+import { COMMISSION_KINDS, COMMISSION_STATUSES, REWARD_TYPES } from '../model/enums';
 
-export const commissionStatus = z.enum(['pending', 'approved', 'denied', 'paid', 'reversed']);
+export const commissionStatus = z.enum(COMMISSION_STATUSES);
 
 export const commissionRecord = z
   .object({
@@ -30,7 +31,7 @@ export const presentCommission = (row: typeof commissions.$inferSelect): Commiss
   created_at: iso(row.createdAt),
 });
 
-export const commissionKind = z.enum(['earning', 'clawback']);
+export const commissionKind = z.enum(COMMISSION_KINDS);
 
 // The workspace's view: what the dashboard needs to review a commission and follow it into a
 // payout. The affiliate's view (commissionRecord) stays without these.
@@ -38,7 +39,7 @@ export const commissionDetailRecord = commissionRecord
   .extend({
     kind: commissionKind.describe('clawback: the negative counterpart of a paid commission whose conversion was reversed'),
     computed_amount: z.number().int().describe('what the rule computed; amount differs when overridden'),
-    reward_type: z.enum(['cash', 'non_cash']),
+    reward_type: z.enum(REWARD_TYPES),
     rule_id: uuid.nullable(),
     payout_id: uuid.nullable(),
     hold_until: timestamp.nullable(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { conversions } from '@/db/schema';
 import { currencyCode, dateOrDateTime, iso, text, timestamp, uuid } from './common';
+import { BILLING_INTERVALS, CONVERSION_STATUSES, CONVERSION_TYPES } from '../model/enums';
 
 // decisions.md §4 "Conversion": the stored status is never `voided` (it is stored as reversed).
-export const conversionType = z.enum(['lead', 'sale']);
-export const conversionStatus = z.enum(['pending', 'confirmed', 'reversed', 'refunded', 'chargeback']);
-export const billingInterval = z.enum(['one_time', 'month', 'year']);
+export const conversionType = z.enum(CONVERSION_TYPES);
+export const conversionStatus = z.enum(CONVERSION_STATUSES);
+export const billingInterval = z.enum(BILLING_INTERVALS);
 
 export const conversionRecord = z
   .object({

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { iso, isoOrNull, timestamp } from './common';
+import { AMOUNT_BASES, PROVIDERS, PROVIDER_EVENT_STATUSES } from '../model/enums';
 
 // Dashboard records of payment-provider integrations (server/integrations/). Contracts import
 // only zod: the provider list is repeated here and checked against the registry by a test.
-export const providerName = z.enum(['stripe', 'paddle']);
-export const amountBasis = z.enum(['paid', 'paid_excluding_tax']);
-export const eventStatus = z.enum(['received', 'applied', 'ignored', 'waiting', 'failed']);
+export const providerName = z.enum(PROVIDERS);
+export const amountBasis = z.enum(AMOUNT_BASES);
+export const eventStatus = z.enum(PROVIDER_EVENT_STATUSES);
 
 export const integrationStatus = z.object({
   provider: providerName,

@@ -5,6 +5,7 @@ import type { ConversionTableRow } from '../domain/lists/conversion-table';
 import { affiliateStatus } from './affiliate';
 import { currencyCode, iso, isoOrNull, text, timestamp, uuid } from './common';
 import { conversionStatus, conversionType } from './conversion';
+import { COMMISSION_KINDS, COMMISSION_STATUSES } from '../model/enums';
 
 // Dashboard-only list views (no /v1 meta): what a manager scans in each list, by name, never an
 // id fragment. Money is integer minor units with its currency beside it.
@@ -94,8 +95,8 @@ export const presentConversionRow = (r: ConversionTableRow): z.infer<typeof conv
 export const commissionRow = z.object({
   id: uuid,
   created_at: timestamp,
-  status: z.enum(['pending', 'approved', 'denied', 'paid', 'reversed']),
-  kind: z.enum(['earning', 'clawback']),
+  status: z.enum(COMMISSION_STATUSES),
+  kind: z.enum(COMMISSION_KINDS),
   amount: z.number().int(),
   computed_amount: z.number().int(),
   currency: currencyCode,

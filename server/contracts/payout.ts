@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { MAX_COMMISSIONS_PER_BATCH } from './limits';
 import type { payouts } from '@/db/schema';
 import { currencyCode, iso, isoOrNull, timestamp, uuid } from './common';
+import { PAYOUT_OUTCOMES, PAYOUT_STATUSES } from '../model/enums';
 
-export const payoutStatus = z.enum(['pending', 'paid', 'failed', 'canceled']);
+export const payoutStatus = z.enum(PAYOUT_STATUSES);
 
 export const payoutRecord = z
   .object({
@@ -34,4 +35,4 @@ export const presentPayout = (row: PayoutWithCommissions): PayoutRecord => ({
 });
 
 /** Where a pending payout can go: paid settles its commissions, failed/canceled release them. */
-export const payoutOutcome = z.enum(['paid', 'failed', 'canceled']);
+export const payoutOutcome = z.enum(PAYOUT_OUTCOMES);

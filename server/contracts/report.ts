@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_REPORT_CURRENCIES, MAX_SERIES_POINTS } from './limits';
 import { currency, currencyCode, dateOrDateTime as boundedDate, recordId, text } from './common';
+import { REPORT_INTERVALS } from '../model/enums';
 
 // Report shapes (decisions.md §4 "Reports"). Money is integer minor units of one currency at a time
 // (the `currency` filter, default the workspace's): yen and dollars are never added together.
@@ -48,7 +49,7 @@ export const reportSummary = z.object({
 });
 
 export const reportMetric = z.enum(['clicks', 'conversions', 'revenue', 'commissions']);
-export const reportInterval = z.enum(['day', 'week', 'month']);
+export const reportInterval = z.enum(REPORT_INTERVALS);
 
 export const reportTimeseries = z.object({
   metric: reportMetric,

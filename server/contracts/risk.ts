@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { affiliates, riskAssessments } from '@/db/schema';
 import { iso, isoOrNull, text, timestamp, uuid } from './common';
+import { RECOMMENDED_ACTIONS, RISK_LEVELS } from '../model/enums';
 
-export const riskLevel = z.enum(['low', 'medium', 'high', 'critical']);
-export const recommendedAction = z.enum(['none', 'monitor', 'review', 'hold_commissions', 'suspend']);
+export const riskLevel = z.enum(RISK_LEVELS);
+export const recommendedAction = z.enum(RECOMMENDED_ACTIONS);
 export const riskFlag = z.enum([
   'self_referral',
   'velocity_anomaly',

@@ -4,8 +4,9 @@ import type { campaigns, commissionRules, products } from '@/db/schema';
 import { iso, list, name, text, timestamp, uuid } from './common';
 import { presentProductOverride, productOverride, providerProductId } from './product';
 import { presentTerms, rewardType, termsFields, termsInput } from './terms';
+import { RULE_KINDS } from '../model/enums';
 
-export const ruleKind = z.enum(['default', 'product', 'interval']);
+export const ruleKind = z.enum(RULE_KINDS);
 
 export const ruleRecord = z
   .object({

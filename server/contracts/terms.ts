@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { rewards } from '@/db/schema';
+import { hundredthsToPercent } from '../model/money';
 import { currency, currencyCode } from './common';
+import { APPLIES_TO_INTERVALS, LENGTH_TYPES, REWARD_TYPES } from '../model/enums';
 
 // Terms shared by commission rules and library rewards (decisions.md §4 "Commission rule").
-export const lengthType = z.enum(['one_time', 'limited', 'lifetime']);
-export const appliesToInterval = z.enum(['any', 'one_time', 'month', 'year']);
-export const rewardType = z.enum(['cash', 'non_cash']);
+export const lengthType = z.enum(LENGTH_TYPES);
+export const appliesToInterval = z.enum(APPLIES_TO_INTERVALS);
+export const rewardType = z.enum(REWARD_TYPES);
 export const rateAmount = z
   .number()
   .positive()
@@ -43,7 +45,7 @@ export type StoredTerms = Pick<
 >;
 
 /** Percent amounts are stored in hundredths of a percent so the engine only does integer math. */
-export const apiAmount = (isFlat: boolean, stored: number): number => (isFlat ? stored : stored / 100);
+export const apiAmount = (isFlat: boolean, stored: number): number => (isFlat ? stored : hundredthsToPercent(stored));
 
 export const presentTerms = (t: StoredTerms) => ({
   is_flat: t.isFlat,

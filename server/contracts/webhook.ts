@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { EVENT_TYPES } from '../domain/events/catalog';
 import { iso, isoOrNull, list, text, timestamp, uuid } from './common';
+import { DELIVERY_STATUSES } from '../model/enums';
 
 // decisions.md §5: a subscription names catalog events or `*` (all of them).
 export const eventName = z.enum([...EVENT_TYPES, '*']);
@@ -49,7 +50,7 @@ export const presentWebhookEndpoint = (row: EndpointRow): WebhookEndpointRecord 
 
 export const presentWebhookEndpointWithSecret = (row: EndpointRow) => ({ ...presentWebhookEndpoint(row), secret: row.secret });
 
-export const deliveryStatus = z.enum(['pending', 'succeeded', 'failed']);
+export const deliveryStatus = z.enum(DELIVERY_STATUSES);
 
 export const webhookDeliveryRecord = z
   .object({

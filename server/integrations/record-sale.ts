@@ -3,11 +3,12 @@ import { recordConversion } from '../domain/conversions/record';
 import { hasHints, type Hints } from './customers';
 import { applied, ignored, type IntegrationCtx, type Outcome } from './provider';
 import { recordSale, type SaleInput } from './sales';
+import type { BillingInterval } from '../model/enums';
 
 export type SaleFacts = Omit<SaleInput, 'conversionId'> & {
   currency: string;
   productId: string | null;
-  interval: 'one_time' | 'month' | 'year' | null;
+  interval: BillingInterval | null;
   livemode: boolean;
   hints: Hints;
 };

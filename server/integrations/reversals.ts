@@ -1,7 +1,7 @@
 import { conversionById } from '../domain/conversions/find';
 import { refundConversion } from '../domain/conversions/refund';
 import { updateConversion } from '../domain/conversions/update';
-import { proRata } from '../domain/engine/money';
+import { proRata } from '../model/money';
 import { readSettings } from '../domain/settings/settings';
 import { applied, ignored, Waiting, type HandlerInput, type Outcome } from './provider';
 import { findSale, updateSale, type Sale } from './sales';

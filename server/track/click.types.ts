@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MATCH_METHODS } from '../model/enums';
 
 export const clickInput = z.strictObject({
   ref: z.string().trim().min(1).max(64),
@@ -14,7 +15,7 @@ export const clickOutput = z
   .object({
     ok: z.boolean(),
     visitor_id: z.string().max(128).nullable(),
-    match_method: z.enum(['cookie', 'fingerprint', 'ip', 'new']).nullable(),
+    match_method: z.enum(MATCH_METHODS).nullable(),
     match_confidence: z.number().min(0).max(1).nullable(),
   })
   .meta({ id: 'ClickResult' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currency, dateTime, uuid } from '../contracts/common';
+import { BILLING_INTERVALS, REVERSAL_REASONS } from '../model/enums';
 
 // Shared by POST /v1/track/lead and /v1/track/sale (decisions.md §4 "Tracking leads and sales").
 const fields = {
@@ -14,7 +15,7 @@ const fields = {
   email: z.string().trim().max(254).pipe(z.email()).optional(),
   currency: currency.optional(),
   product_id: z.string().trim().min(1).max(200).optional(),
-  interval: z.enum(['one_time', 'month', 'year']).optional(),
+  interval: z.enum(BILLING_INTERVALS).optional(),
   is_test: z.boolean().optional(),
   url: z.string().trim().max(2048).optional(),
   referrer: z.string().trim().max(2048).optional(),
@@ -35,6 +36,6 @@ export const conversionOutput = z
 export const refundInput = z.strictObject({
   external_id: z.string().trim().min(1).max(200),
   amount: amount.min(1).optional().describe('total refunded so far, minor units; omit for a full refund'),
-  reason: z.enum(['refund', 'chargeback']).optional(),
+  reason: z.enum(REVERSAL_REASONS).optional(),
 });
 export const refundOutput = z.object({ ok: z.boolean(), conversion_id: uuid }).meta({ id: 'RefundResult' });

@@ -1,11 +1,12 @@
 'use client';
 import { Area, ComposedChart, CartesianGrid, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ReportInterval } from '@/server/model/enums';
 
 export type TrendPoint = { period: string; value: number; previous?: number; previousPeriod?: string };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "5 Mar" for a day or week, "Mar 2026" for a month bucket ('YYYY-MM-DD' starts). */
-export const periodLabel = (period: string, interval: 'day' | 'week' | 'month' = 'day') =>
+export const periodLabel = (period: string, interval: ReportInterval = 'day') =>
   interval === 'month' ? `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}` : `${Number(period.slice(8, 10))} ${MONTHS[Number(period.slice(5, 7)) - 1]}`;
 
 /**
@@ -25,7 +26,7 @@ export function TrendChart({
   label: string;
   format: (n: number) => string;
   formatAxis?: (n: number) => string;
-  interval?: 'day' | 'week' | 'month';
+  interval?: ReportInterval;
   compare?: boolean;
 }) {
   return (

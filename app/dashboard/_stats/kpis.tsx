@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterInputs } from '@trpc/server';
-import { formatChange, formatRatio } from '@/server/lib/money';
+import { formatChange, formatRatio } from '@/server/model/money';
 import type { AppRouter } from '@/server/routers/root';
 import { useTRPC } from '../../_components/providers';
 import { QueryState, money } from '../../_components/ui';

@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMoney } from '@/server/lib/money';
+import { formatMoney } from '@/server/model/money';
 import { TrendChart } from '../../_components/charts/trend-chart';
 import { useTRPC } from '../../_components/providers';
 import { Card, QueryState, focus, money } from '../../_components/ui';

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../_components/providers';
 import { FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, shortId, useUrlFilters } from '../../_components/ui';
 import { ChangeSummary } from './change-summary';
+import { AUDIT_ACTOR_TYPES } from '@/server/model/enums';
 
 const LIMIT = 50;
-const ACTORS = ['user', 'api_key', 'affiliate', 'system'] as const;
+const ACTORS = AUDIT_ACTOR_TYPES;
 const TARGETS = [
   'affiliate', 'affiliate_key', 'campaign', 'commission', 'commission_rule', 'conversion', 'link', 'payout',
   'product', 'product_policy', 'reward', 'risk_assessment', 'settings', 'user', 'webhook_endpoint', 'workspace', 'workspace_key',

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../_components/providers';
 import { Badge, FilterSelect, PageHeader, Pager, QueryState, Table, focus, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { NewCampaign } from './new-campaign';
+import { CAMPAIGN_STATUSES } from '@/server/model/enums';
 
 const LIMIT = 50;
-const STATUSES = ['active', 'paused', 'archived'] as const;
+const STATUSES = CAMPAIGN_STATUSES;
 
 export default function CampaignsPage() {
   const trpc = useTRPC();

@@ -2,14 +2,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { minorToDecimal } from '@/server/lib/money';
+import { minorToDecimal } from '@/server/model/money';
 import { useTRPC } from '../../_components/providers';
 import { useToast } from '../../_components/toast';
 import { CsvButton, SearchBox, SortHeader, sortOf } from '../../_components/list-tools';
 import { amountOrProblem, Badge, Button, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { COMMISSION_STATUSES } from '@/server/model/enums';
 
 const LIMIT = 50;
-const STATUSES = ['pending', 'approved', 'denied', 'paid', 'reversed'] as const;
+const STATUSES = COMMISSION_STATUSES;
 
 function AdjustAmount({ id, amount, currency }: { id: string; amount: number; currency: string }) {
   const trpc = useTRPC();

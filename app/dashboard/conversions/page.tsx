@@ -5,10 +5,11 @@ import { CsvButton, SearchBox, SortHeader, sortOf } from '../../_components/list
 import { useTRPC } from '../../_components/providers';
 import { Badge, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, inputCls, money, useUrlFilters } from '../../_components/ui';
 import { CampaignFilter } from '../products/campaign-select';
+import { CONVERSION_STATUSES, CONVERSION_TYPES } from '@/server/model/enums';
 
 const LIMIT = 50;
-const STATUSES = ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] as const;
-const TYPES = ['sale', 'lead'] as const;
+const STATUSES = CONVERSION_STATUSES;
+const TYPES = CONVERSION_TYPES;
 const SORTS = ['when', 'amount', 'commission'] as const;
 type Sort = (typeof SORTS)[number];
 

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import { formatRate } from '@/server/lib/money';
+import { formatRate } from '@/server/model/money';
 import { money } from '../../_components/ui';
 import type { AppRouter } from '@/server/routers/root';
 

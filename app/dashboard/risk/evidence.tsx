@@ -1,4 +1,4 @@
-import { formatRatio } from '@/server/lib/money';
+import { formatRatio } from '@/server/model/money';
 import { focus } from '../../_components/ui';
 import type { Evidence } from './types';
 

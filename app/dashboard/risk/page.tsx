@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../_components/providers';
 import { PageHeader, Pager, QueryState, focus, inputCls, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { AssessmentItem } from './assessment-item';
+import { RISK_LEVELS } from '@/server/model/enums';
 
 const LIMIT = 50;
-const LEVELS = ['critical', 'high', 'medium', 'low'] as const;
+// Worst first.
+const LEVELS = [...RISK_LEVELS].reverse();
 type Level = (typeof LEVELS)[number];
 
 export default function RiskPage() {

@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { useToast } from '../../_components/toast';
 import { Button, Card, CopyButton, ErrorNote, QueryState, Table, date, inputCls } from '../../_components/ui';
+import { KEY_SCOPES } from '@/server/model/enums';
 
-const SCOPES = ['read', 'write', 'track', '*'] as const;
+const SCOPES = KEY_SCOPES;
 
 export function ApiKeys({ canWrite }: { canWrite: boolean }) {
   const trpc = useTRPC();

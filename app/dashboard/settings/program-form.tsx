@@ -1,7 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { minorToDecimal } from '@/server/lib/money';
+import { minorToDecimal } from '@/server/model/money';
 import { useTRPC } from '../../_components/providers';
 import { useToast } from '../../_components/toast';
 import { amountOrProblem, Button, Card, ErrorNote, QueryState, inputCls } from '../../_components/ui';

@@ -1,12 +1,13 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMoney } from '@/server/lib/money';
+import { formatMoney } from '@/server/model/money';
 import { TrendChart } from '../../_components/charts/trend-chart';
 import { useTRPC } from '../../_components/providers';
 import { Card, QueryState, money } from '../../_components/ui';
+import type { ReportInterval } from '@/server/model/enums';
 
-type Interval = 'day' | 'week' | 'month';
+type Interval = ReportInterval;
 const SPANS: Record<Interval, { button: string; range: string }> = {
   day: { button: 'By day', range: 'the last 30 days' },
   week: { button: 'By week', range: 'the last 12 weeks' },

@@ -13,6 +13,7 @@ import { readSettings } from '../settings/settings';
 import { hasherFor } from '../tracking/hash';
 import { conversionByExternalId } from './find';
 import { buildReceipt } from './receipt';
+import type { BillingInterval } from '../../model/enums';
 
 export type TrackConversion = {
   type: 'lead' | 'sale';
@@ -27,7 +28,7 @@ export type TrackConversion = {
   amount?: number | null;
   currency?: string | null;
   productId?: string | null;
-  interval?: 'one_time' | 'month' | 'year' | null;
+  interval?: BillingInterval | null;
   isTest?: boolean;
   ts?: Date | null;
 };

@@ -4,13 +4,14 @@ import type { WorkspaceCtx } from '../context';
 import { ruleForSale } from '../rules/rule-for-sale';
 import { rulesOfCampaign, type Rule } from '../rules/rules';
 import type { Settings } from '../settings/settings';
-import { percentOf } from './money';
+import { percentOf } from '../../model/money';
+import type { BillingInterval } from '../../model/enums';
 
 export type Sale = {
   amount: number;
   currency: string;
   productId: string | null;
-  interval: 'one_time' | 'month' | 'year' | null;
+  interval: BillingInterval | null;
   ts: Date;
   periodIndex: number;
   firstPaymentAt: Date;

@@ -4,8 +4,9 @@ import type { WorkspaceCtx } from '../context';
 import type { Settings } from '../settings/settings';
 import { computeEarning, type Earning } from './compute';
 import { paymentHistory } from './history';
-import { proRata } from './money';
+import { proRata } from '../../model/money';
 import { REVERSAL_STATES } from './states';
+import type { UnpaidCommissionStatus } from '../../model/enums';
 
 type Conv = typeof conversions.$inferSelect;
 export type Commission = typeof commissions.$inferSelect;
@@ -64,7 +65,7 @@ export async function reconcileLedger(ctx: WorkspaceCtx, conv: Conv, settings: S
     const desired = e.affiliateId === earner ? proRata(e.computedAmount, net, conv.amount) : 0;
     let set: Partial<Commission> | null = null;
     if (editable(e)) {
-      if (desired === 0) set = { status: 'reversed', restoreStatus: e.status as 'pending' | 'approved' };
+      if (desired === 0) set = { status: 'reversed', restoreStatus: e.status as UnpaidCommissionStatus };
       else if (desired !== e.amount) set = { amount: desired };
     } else if (e.status === 'reversed' && desired > 0) {
       set = { status: e.restoreStatus ?? 'pending', restoreStatus: null, amount: desired };

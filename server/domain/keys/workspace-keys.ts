@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { workspaceKeys } from '@/db/schema';
 import { mintToken, WORKSPACE_KEY_PREFIX } from '../../auth/tokens';
-import { SCOPES } from '../../auth/scopes';
+import { KEY_SCOPES } from '../../model/enums';
 import { invalid, notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import { recordAudit } from '../audit/record-audit';
@@ -15,8 +15,8 @@ export const auditedKey = (k: { name: string | null; scopes: string[]; start: st
 
 /** Mints a workspace key; the token is in the result only, never stored. */
 export async function createWorkspaceKey(ctx: ActingCtx, input: { scopes: string[]; name?: string | null }): Promise<{ key: WorkspaceKey; token: string }> {
-  const bad = input.scopes.find((s) => !(SCOPES as readonly string[]).includes(s));
-  if (bad) throw invalid('scopes', `unknown scope ${bad}; use ${SCOPES.join(', ')}`);
+  const bad = input.scopes.find((s) => !(KEY_SCOPES as readonly string[]).includes(s));
+  if (bad) throw invalid('scopes', `unknown scope ${bad}; use ${KEY_SCOPES.join(', ')}`);
   const { token, hash, start } = mintToken(WORKSPACE_KEY_PREFIX);
   const key = await ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,5 +1,5 @@
 import { toCsv } from '../../lib/csv';
-import { minorToDecimal } from '../../lib/money';
+import { minorToDecimal } from '../../model/money';
 import type { AffiliateTableRow } from './affiliate-table';
 import type { CommissionTableRow } from './commission-table';
 import type { ConversionTableRow } from './conversion-table';

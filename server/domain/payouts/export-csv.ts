@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { affiliates, payouts } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
-import { formatMajor } from './minor-units';
+import { minorToDecimal } from '../../model/money';
 import { MAX_CSV_PAYOUTS } from '../../contracts/limits';
 
 // PayPal Payouts file layout (Payouts Web upload): no header row; per line the recipient, the
@@ -32,7 +32,7 @@ export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; 
   const lines = rows.flatMap((r) => {
     const recipient = r.payoutEmail || r.email;
     if (!recipient) return [];
-    const cells = [recipient, formatMajor(r.amount, r.currency), r.currency.toUpperCase(), '', `Refcount payout ${r.id}`, 'PAYPAL'];
+    const cells = [recipient, minorToDecimal(r.amount, r.currency), r.currency.toUpperCase(), '', `Refcount payout ${r.id}`, 'PAYPAL'];
     return [cells.map(field).join(',')];
   });
   return lines.map((l) => `${l}\r\n`).join('');

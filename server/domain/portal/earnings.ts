@@ -2,8 +2,9 @@ import type { AffiliateCtx } from '../context';
 import { addDays, dayIn } from '../reports/range';
 import { reportTimeseries } from '../reports/timeseries';
 import { readSettings } from '../settings/settings';
+import type { ReportInterval } from '../../model/enums';
 
-export type EarningsInterval = 'day' | 'week' | 'month';
+export type EarningsInterval = ReportInterval;
 
 /** The first day of the range each bucket size shows: 30 days, 12 weeks, or 12 months. */
 function rangeStart(today: string, interval: EarningsInterval): string {

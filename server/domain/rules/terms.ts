@@ -1,5 +1,6 @@
 import { apiAmount, type StoredTerms, type TermsInput } from '../../contracts/terms';
 import { invalid, required } from '../../errors/errors';
+import { percentToHundredths } from '../../model/money';
 
 // The amount column is a 4-byte integer; a larger flat amount would fail in the database.
 const MAX_FLAT = 2_147_483_647;
@@ -12,11 +13,8 @@ export function storedAmount(isFlat: boolean, amount: number): number {
     }
     return amount;
   }
-  const hundredths = Math.round(amount * 100);
-  // Float tolerance: 0.29 * 100 is 28.999999999999996, which still has two decimals.
-  if (!(amount > 0 && amount <= 100) || Math.abs(hundredths - amount * 100) > 1e-6) {
-    throw invalid('amount', 'a percentage is above 0 and at most 100, with at most 2 decimals');
-  }
+  const hundredths = percentToHundredths(amount);
+  if (hundredths === null) throw invalid('amount', 'a percentage is above 0 and at most 100, with at most 2 decimals');
   return hundredths;
 }
 

@@ -1,6 +1,7 @@
 import type { InvoiceFields, LineFields } from './schemas';
+import type { BillingInterval } from '../../model/enums';
 
-type Interval = 'one_time' | 'month' | 'year';
+type Interval = BillingInterval;
 
 // Newer payloads name a line's price only by id, without its billing interval; the line's
 // service period tells it. A whole number of months (within a few days: months differ in

@@ -3,6 +3,7 @@ import { currency, currencyCode, one, recordId, text, uuid } from '../../contrac
 import { providerProductId } from '../../contracts/product';
 import { ruleKind } from '../../contracts/rule';
 import { operation } from '../../trpc/meta';
+import { BILLING_INTERVALS } from '../../model/enums';
 
 export const previewCommissionRuleMeta = operation({
   method: 'POST',
@@ -24,7 +25,7 @@ export const previewCommissionRuleInput = z.strictObject({
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('sale amount, minor currency units'),
   currency: currency.optional().describe('the sale currency; default usd, as on /v1/track/sale'),
   product_id: providerProductId.optional().describe("the payment provider's product id"),
-  interval: z.enum(['one_time', 'month', 'year']).optional().describe('billing interval of the sale'),
+  interval: z.enum(BILLING_INTERVALS).optional().describe('billing interval of the sale'),
   period_index: z.number().int().min(0).max(1200).optional().describe('0 (default) for the customer\'s first payment, then 1, 2, …'),
 });
 

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { recordId } from '../../contracts/common';
 import { commissionRow, listView, listViewQuery } from '../../contracts/list-views';
 import { pageQuery } from '../../lib/pagination';
+import { COMMISSION_STATUSES } from '../../model/enums';
 
 // Dashboard-only (no /v1 meta): the commissions list view and its CSV.
 export const commissionTableFilters = {
-  status: z.enum(['pending', 'approved', 'denied', 'paid', 'reversed']).optional(),
+  status: z.enum(COMMISSION_STATUSES).optional(),
   affiliate_id: recordId.optional(),
   conversion_id: recordId.optional(),
   payable: z.enum(['now', 'later']).optional().describe('now: past its hold; later: still in it'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commissionDetailRecord } from '../../contracts/commission';
 import { one, recordId } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
+import { REVIEW_STATUSES } from '../../model/enums';
 
 export const updateCommissionMeta = operation({
   method: 'PATCH',
@@ -13,7 +14,7 @@ export const updateCommissionMeta = operation({
   errors: ['status_required', 'link_not_found', 'invalid_state'],
 });
 
-export const reviewStatus = z.enum(['approved', 'denied']);
+export const reviewStatus = z.enum(REVIEW_STATUSES);
 
 export const updateCommissionInput = z.strictObject({
   id: recordId,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { email, name, recordId, timestamp, uuid } from '../../contracts/common';
-import { SCOPES } from '../../auth/scopes';
+import { KEY_SCOPES, TEAM_ROLES } from '../../model/enums';
 
 // Dashboard-only procedures (no /v1 meta): team, workspace keys and the first sign-up.
-export const role = z.enum(['owner', 'admin', 'viewer']);
+export const role = z.enum(TEAM_ROLES);
 const password = z.string().min(8, 'use at least 8 characters').max(200);
 
 export const memberRecord = z.object({ user_id: uuid, email: z.string(), name: z.string().nullable(), role, created_at: timestamp });
@@ -21,7 +21,7 @@ export const keyRecord = z.object({
   last_used_at: timestamp.nullable().describe('to the minute: a key used within a minute is not written again'),
   revoked_at: timestamp.nullable(),
 });
-export const createKeyInput = z.strictObject({ name: name.optional(), scopes: z.array(z.enum(SCOPES)).max(4) });
+export const createKeyInput = z.strictObject({ name: name.optional(), scopes: z.array(z.enum(KEY_SCOPES)).max(4) });
 export const createKeyOutput = z.object({ data: keyRecord, token: z.string() });
 export const revokeKeyInput = z.strictObject({ id: recordId });
 

@@ -9,8 +9,9 @@ import { MetricChart } from '../../_stats/metric-chart';
 import { CampaignAffiliates } from './campaign-affiliates';
 import { DetailsForm } from './details-form';
 import { RateEditor } from './rate-editor';
+import { CAMPAIGN_STATUSES } from '@/server/model/enums';
 
-const STATUSES = ['active', 'paused', 'archived'] as const;
+const STATUSES = CAMPAIGN_STATUSES;
 const VERB = { active: 'Activate', paused: 'Pause', archived: 'Archive' } as const;
 
 export default function CampaignPage() {

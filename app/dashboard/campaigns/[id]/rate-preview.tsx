@@ -4,7 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AppRouter } from '@/server/routers/root';
 import { useTRPC } from '../../../_components/providers';
-import { parseMoney } from '@/server/lib/money';
+import { parseMoney } from '@/server/model/money';
 import { ErrorNote, inputCls, money } from '../../../_components/ui';
 import { INTERVALS, type Interval, type Product } from './rule-text';
 

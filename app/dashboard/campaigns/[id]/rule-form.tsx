@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../../_components/providers';
-import { minorToDecimal } from '@/server/lib/money';
+import { minorToDecimal } from '@/server/model/money';
 import { amountOrProblem, Button, ErrorNote, inputCls, useProgramCurrency } from '../../../_components/ui';
 import { ProductPicker, splitIds } from './product-picker';
 import { INTERVALS, KINDS, type Interval, type Product, type Rule, type RuleChange } from './rule-text';

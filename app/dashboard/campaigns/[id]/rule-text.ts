@@ -1,12 +1,13 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/routers/root';
-import { formatRate } from '@/server/lib/money';
+import { formatRate } from '@/server/model/money';
 import { money } from '../../../_components/ui';
+import type { BillingInterval } from '@/server/model/enums';
 
 export type Rule = inferRouterOutputs<AppRouter>['commissionRules']['get']['rules'][number];
 export type Product = inferRouterOutputs<AppRouter>['products']['list']['data'][number];
 export type RuleChange = inferRouterInputs<AppRouter>['commissionRules']['set'];
-export type Interval = 'one_time' | 'month' | 'year';
+export type Interval = BillingInterval;
 
 export const INTERVALS: Record<Interval, string> = { one_time: 'one-time purchases', month: 'monthly plans', year: 'yearly plans' };
 export const KINDS: Record<Rule['kind'], string> = { default: 'Catch-all', product: 'Products', interval: 'Billing interval' };

@@ -5,12 +5,13 @@ import { useParams } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../../../_components/providers';
 import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, date, focus, inputCls, money, useAffiliateNames, useCanWrite } from '../../../_components/ui';
-import { formatRatio } from '@/server/lib/money';
+import { formatRatio } from '@/server/model/money';
 import { ConversionCommissions } from './commissions';
 import { RefundForm } from './refund-form';
+import { CONVERSION_STATUSES } from '@/server/model/enums';
 
 type Touch = { ts?: string | null; match_method?: string | null; affiliate_id?: string | null; chosen?: boolean | null };
-const STATUSES = ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] as const;
+const STATUSES = CONVERSION_STATUSES;
 
 function Receipt({ id }: { id: string }) {
   const trpc = useTRPC();

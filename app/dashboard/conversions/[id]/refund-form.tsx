@@ -4,7 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../../_components/providers';
 import { Button, Card, ErrorNote, inputCls, money } from '../../../_components/ui';
-import { minorToDecimal, parseMoney } from '@/server/lib/money';
+import { minorToDecimal, parseMoney } from '@/server/model/money';
 import type { AppRouter } from '@/server/routers/root';
 import { commissionsOf, liveTotal } from './commissions';
 

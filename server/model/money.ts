@@ -1,22 +1,30 @@
-// Money as people type and read it, per currency, for the server and the pages alike: amounts
-// live as integer minor units (decisions.md §1) and become major units only as text, by string
-// arithmetic, so no amount ever passes through a float. No Node or Drizzle imports: the browser
-// bundles this file too.
+// Money, once, for the server and the pages alike: amounts live as integer minor units
+// (decisions.md §1); the engine's percent and pro-rata math is exact (BigInt, half up), and major
+// units exist only as text, by string arithmetic, so no amount ever passes through a float. No
+// Node or Drizzle imports: the browser bundles this file too.
 
-const digitsCache = new Map<string, number>();
+// ISO 4217 minor units where they are not 2. Intl follows CLDR instead, which prints IQD, HUF,
+// IDR, COP… without decimals although their minor unit is a hundredth or a thousandth: amounts
+// are ISO minor units (decisions.md §1), so the digits come from the standard, not from Intl.
+const ISO_DIGITS: Record<string, number> = {
+  ...Object.fromEntries(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'].map((c) => [c, 0])),
+  ...Object.fromEntries(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((c) => [c, 3])),
+  CLF: 4,
+  UYW: 4,
+};
+const checked = new Set<string>();
 
 /**
- * Digits after the decimal point of `currency` (ISO 4217, any case), as Intl formats it: 2 for
- * usd, 0 for jpy, 3 for kwd. Unknown codes throw RangeError (Intl's own answer).
+ * Digits after the decimal point of `currency` (ISO 4217, any case): 2 for usd, 0 for jpy, 3 for
+ * kwd and iqd. A code that is no currency code throws RangeError (Intl's own answer).
  */
 export function minorDigits(currency: string): number {
   const code = currency.toUpperCase();
-  let digits = digitsCache.get(code);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsCache.set(code, digits);
+  if (!checked.has(code)) {
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    checked.add(code);
   }
-  return digits;
+  return ISO_DIGITS[code] ?? 2;
 }
 
 /** 123456 usd → "1234.56", 5 usd → "0.05", 5000 jpy → "5000", -1500 usd → "-15.00": exact. */
@@ -30,12 +38,50 @@ export function minorToDecimal(minor: number, currency: string): string {
   return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
+// Commission math in minor units. Rounding is half-up on the minor unit (half away from zero for
+// negative amounts), done in BigInt so no product ever passes through a float.
+
+function divRoundHalfUp(n: bigint, d: bigint): bigint {
+  const neg = n < 0n !== d < 0n;
+  const [a, b] = [n < 0n ? -n : n, d < 0n ? -d : d];
+  const q = (2n * a + b) / (2n * b);
+  return neg ? -q : q;
+}
+
+/** `rateHundredths` is a percent in hundredths (2550 = 25.50 %). */
+export function percentOf(amount: number, rateHundredths: number): number {
+  return Number(divRoundHalfUp(BigInt(amount) * BigInt(rateHundredths), 10_000n));
+}
+
+/** `full` scaled by net/gross: what a commission is worth after a partial refund. */
+export function proRata(full: number, net: number, gross: number): number {
+  if (gross <= 0 || net >= gross) return full;
+  if (net <= 0) return 0;
+  return Number(divRoundHalfUp(BigInt(full) * BigInt(net), BigInt(gross)));
+}
+
+/**
+ * A percentage as the API states it (25.5) in the hundredths the engine computes with (2550);
+ * null unless 0 < percent <= 100 with at most 2 decimals.
+ */
+export function percentToHundredths(percent: number): number | null {
+  const hundredths = Math.round(percent * 100);
+  // Float tolerance: 0.29 * 100 is 28.999999999999996, which still has two decimals.
+  const twoDecimals = Math.abs(hundredths - percent * 100) <= 1e-6;
+  return percent > 0 && percent <= 100 && twoDecimals ? hundredths : null;
+}
+
+/** 2550 → 25.5: hundredths of a percent as the API shows them. */
+export const hundredthsToPercent = (hundredths: number): number => hundredths / 100;
+
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatterFor(currency: string, compact: boolean) {
   const key = `${currency}:${compact}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), ...(compact ? { notation: 'compact', maximumFractionDigits: 1 } : {}) });
+    const digits = minorDigits(currency);
+    const fraction = compact ? { notation: 'compact', maximumFractionDigits: 1 } as const : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    f = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), ...fraction });
     formatters.set(key, f);
   }
   return f;

@@ -1,0 +1,52 @@
+// Every status, kind and interval of the domain, once: the Drizzle schema, the zod contracts, the
+// domain and the pages all read these lists. No Node or Drizzle imports (the browser bundles it).
+
+export const AFFILIATE_STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
+export const CAMPAIGN_STATUSES = ['active', 'paused', 'archived'] as const;
+export const ATTRIBUTION_MODELS = ['last_click', 'first_click'] as const;
+export const TEAM_ROLES = ['owner', 'admin', 'viewer'] as const;
+
+export const CONVERSION_TYPES = ['lead', 'sale'] as const;
+export const CONVERSION_STATUSES = ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] as const;
+/** How a sale bills: once, or per month or year of a subscription. */
+export const BILLING_INTERVALS = ['one_time', 'month', 'year'] as const;
+/** What a rule or reward applies to: any billing interval, or one of them. */
+export const APPLIES_TO_INTERVALS = ['any', ...BILLING_INTERVALS] as const;
+export const REVERSAL_REASONS = ['refund', 'chargeback'] as const;
+/** How a conversion found its click (decisions.md §5); `new` when a click started the visit. */
+export const MATCH_METHODS = ['cookie', 'fingerprint', 'ip', 'new'] as const;
+export const CLICK_SOURCES = ['api', 'browser', 'redirect'] as const;
+
+export const COMMISSION_STATUSES = ['pending', 'approved', 'denied', 'paid', 'reversed'] as const;
+/** Commissions that are still owed (not yet paid, denied or reversed). */
+export const UNPAID_COMMISSION_STATUSES = ['pending', 'approved'] as const satisfies readonly (typeof COMMISSION_STATUSES)[number][];
+export const REVIEW_STATUSES = ['approved', 'denied'] as const satisfies readonly (typeof COMMISSION_STATUSES)[number][];
+export const COMMISSION_KINDS = ['earning', 'clawback'] as const;
+export const REWARD_TYPES = ['cash', 'non_cash'] as const;
+export const LENGTH_TYPES = ['one_time', 'limited', 'lifetime'] as const;
+export const RULE_KINDS = ['default', 'product', 'interval'] as const;
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
+export const PAYOUT_OUTCOMES = ['paid', 'failed', 'canceled'] as const satisfies readonly (typeof PAYOUT_STATUSES)[number][];
+
+export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export const RECOMMENDED_ACTIONS = ['none', 'monitor', 'review', 'hold_commissions', 'suspend'] as const;
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const MAIL_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
+
+export const PROVIDERS = ['stripe', 'paddle'] as const;
+export const AMOUNT_BASES = ['paid', 'paid_excluding_tax'] as const;
+export const PROVIDER_EVENT_STATUSES = ['received', 'applied', 'ignored', 'waiting', 'failed'] as const;
+export const PROVIDER_EVENT_KINDS = ['payment', 'promotion_code', 'adjustment'] as const;
+
+/** Buckets of a report's time series. */
+export const REPORT_INTERVALS = ['day', 'week', 'month'] as const;
+
+export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'affiliate', 'system'] as const;
+/** Scopes of a workspace API key; `*` grants all. */
+export const KEY_SCOPES = ['read', 'write', 'track', '*'] as const;
+
+export type TeamRole = (typeof TEAM_ROLES)[number];
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export type ReportInterval = (typeof REPORT_INTERVALS)[number];
+export type UnpaidCommissionStatus = (typeof UNPAID_COMMISSION_STATUSES)[number];
