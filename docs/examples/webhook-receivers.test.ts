@@ -7,7 +7,7 @@ import { webhookEvents } from '@/db/schema';
 import { newSigningSecret } from '@/server/domain/webhooks/secrets';
 import { webhookMessage } from '@/server/domain/webhooks/webhook-message';
 import { startJobRunner } from '@/server/jobs/start';
-import { eventually } from '@/server/routers/webhooks/receiver';
+import { eventually } from '@/server/testing/webhook-receiver';
 import { startTestApi, type TestApi } from '@/server/testing/api';
 import { describeWith } from '@/server/testing/requirements';
 

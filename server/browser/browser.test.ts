@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, dailyRollups } from '@/db/schema';
 import { startTestApi, type TestApi } from '../testing/api';
 import { startProgram, type Program } from '../testing/program';
-import { startBrowserServer } from './test-server';
+import { startBrowserServer } from '../testing/browser-server';
 
 let api: TestApi;
 let p: Program;

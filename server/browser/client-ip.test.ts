@@ -6,7 +6,7 @@ import { hasherFor } from '../domain/tracking/hash';
 import { clientIp, headersClientIp, parseTrustProxy, stampPeer } from '../lib/client-ip';
 import { startTestApi, type TestApi } from '../testing/api';
 import { startProgram, type Program } from '../testing/program';
-import { startBrowserServer } from './test-server';
+import { startBrowserServer } from '../testing/browser-server';
 
 // Whose address a browser request is counted and stored under. Without TRUST_PROXY the socket
 // peer is the client: a forged X-Forwarded-For neither buys a fresh rate budget nor lands in the

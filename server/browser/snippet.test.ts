@@ -7,7 +7,7 @@ import { startProgram, type Program } from '../testing/program';
 import { fromFetch as fromRequest, toFetch } from './fetch';
 import { createBrowserRoutes } from './handlers';
 import { SNIPPET } from './snippet';
-import { startBrowserServer } from './test-server';
+import { startBrowserServer } from '../testing/browser-server';
 
 let api: TestApi;
 let p: Program;

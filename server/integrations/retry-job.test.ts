@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerIntegrationJobs } from '../jobs/integration-jobs';
 import { createJobRunner, type JobRunner } from '../jobs/runner';
-import { eventually } from '../routers/webhooks/receiver';
+import { eventually } from '../testing/webhook-receiver';
 import { startStripeHarness, type StripeHarness } from './stripe/fixtures/harness';
 import { charge, checkoutSession, sid } from './stripe/fixtures/objects';
 

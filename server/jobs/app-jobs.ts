@@ -24,10 +24,10 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   await registerClickPartitionJobs(runner, database, config);
   // Every active affiliate is re-assessed daily...
   await runner.register('risk.daily', async () => {
-    for (const ws of await db.select({ id: workspaces.id }).from(workspaces)) await assessWorkspace({ ctx: { db, workspaceId: ws.id } });
+    for (const ws of await db.select({ id: workspaces.id }).from(workspaces)) await assessWorkspace({ ctx: { db, workspaceId: ws.id }, llm: config.riskLlm });
   }, { every: 24 * 60 * MINUTE });
   // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike.
   await runner.register('risk.triggers', async () => {
-    for (const t of await riskTriggers(db)) await assessAffiliate({ ctx: { db, workspaceId: t.workspaceId }, affiliateId: t.affiliateId });
+    for (const t of await riskTriggers(db)) await assessAffiliate({ ctx: { db, workspaceId: t.workspaceId }, affiliateId: t.affiliateId, llm: config.riskLlm });
   }, { every: 10 * MINUTE });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { rowsOf } from '../lib/rows';
-import { eventually } from '../routers/webhooks/receiver';
+import { eventually } from '../testing/webhook-receiver';
 import { openTestDatabase } from '../testing/database';
 import { createJobRunner, type JobRunner } from './runner';
 

@@ -42,7 +42,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     smtpUrl: env.SMTP_URL || undefined,
-    logRequests: env.LOG_REQUESTS === 'true',
+    // An OpenAI-compatible model that rewrites the summaries of risky assessments; unset: the
+    // rule-written summary. It never changes a verdict (server/domain/risk/llm-summary.ts).
+    riskLlm: env.RISK_LLM_URL?.trim()
+      ? {
+          url: env.RISK_LLM_URL.trim(),
+          model: env.RISK_LLM_MODEL?.trim() || 'gpt-4o-mini',
+          apiKey: env.RISK_LLM_API_KEY?.trim() || undefined,
+          timeoutMs: Number(env.RISK_LLM_TIMEOUT_MS ?? 10_000),
+        }
+      : null,
     runJobs: env.RUN_JOBS !== 'false',
     // Multiplies the webhook retry schedule (tests compress it; 1 in production).
     webhookRetryScale: Number(env.WEBHOOK_RETRY_SCALE ?? 1),

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { riskAssessments, webhookEvents } from '@/db/schema';
-import { clickFarm, seedProgram, seedRiskAffiliate } from '../../routers/risk/risk-fixtures';
+import { clickFarm, seedProgram, seedRiskAffiliate } from '../../testing/risk-fixtures';
 import { openTestDatabase } from '../../testing/database';
 import { assessWorkspace } from './assess';
 

@@ -6,8 +6,7 @@ import type { Actor, WorkspaceCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import { referencedAffiliate } from '../references';
 import { toFeatures } from './features';
-import { riskLlmConfig } from './llm-config';
-import { rewriteSummary } from './llm-summary';
+import { rewriteSummary, type RiskLlmConfig } from './llm-summary';
 import { actionFor, flagsOf, levelOf, riskModel, scoreFeatures } from './model';
 import { gatherSignals, type AssessedAffiliate } from './signals';
 import { plainSummary } from './summary';
@@ -21,7 +20,7 @@ type Affiliate = typeof affiliates.$inferSelect;
 /** The daily run covers affiliates that can still earn; rejected and suspended ones cannot. */
 const ASSESSED_STATUSES: Affiliate['status'][] = ['pending', 'active'];
 
-async function judge(signals: RiskSignals) {
+async function judge(signals: RiskSignals, llmConfig: RiskLlmConfig | null) {
   const features = toFeatures(signals);
   const { score, contributions } = scoreFeatures(features);
   const level = levelOf(score);
@@ -30,7 +29,7 @@ async function judge(signals: RiskSignals) {
   const draft = plainSummary({ score, level, action, flags, signals });
   const evidence: Omit<RiskEvidence, 'summary_by'> = { ...signals, features, contributions, model_version: riskModel.version };
   // Only assessments a person will read are worth a model call; the LLM never changes the verdict.
-  const llm = level === 'low' ? null : riskLlmConfig();
+  const llm = level === 'low' ? null : llmConfig;
   const rewritten = llm ? await rewriteSummary(llm, draft, evidence) : null;
   return { score, level, flags, action, summary: rewritten ?? draft, evidence: { ...evidence, summary_by: rewritten ? 'llm' : 'rules' } as RiskEvidence };
 }
@@ -63,11 +62,14 @@ async function record(ctx: MaybeActing, affiliate: Affiliate, verdict: Awaited<R
   });
 }
 
+/** How an assessment runs: `llm` (Config.riskLlm) rewrites the summaries a person will read. */
+type Run = { llm?: RiskLlmConfig | null; now?: Date };
+
 /** Assesses one affiliate of the workspace now; unknown_resource when it is not one. */
-export async function assessAffiliate({ ctx, affiliateId, now = new Date() }: { ctx: MaybeActing; affiliateId: string; now?: Date }) {
+export async function assessAffiliate({ ctx, affiliateId, llm = null, now = new Date() }: { ctx: MaybeActing; affiliateId: string } & Run) {
   const affiliate = await referencedAffiliate(ctx, affiliateId);
   const signals = await gatherSignals({ ctx, now, targets: [affiliate as AssessedAffiliate] });
-  return record(ctx, affiliate, await judge(signals.get(affiliate.id)!));
+  return record(ctx, affiliate, await judge(signals.get(affiliate.id)!, llm));
 }
 
 /**
@@ -75,7 +77,7 @@ export async function assessAffiliate({ ctx, affiliateId, now = new Date() }: { 
  * For the scheduler: daily, and after refunds. Each assessment commits on its own, so one
  * failure loses one row, not the run.
  */
-export async function assessWorkspace({ ctx, now = new Date() }: { ctx: WorkspaceCtx; now?: Date }) {
+export async function assessWorkspace({ ctx, llm = null, now = new Date() }: { ctx: WorkspaceCtx } & Run) {
   const targets = await ctx.db
     .select()
     .from(affiliates)
@@ -83,7 +85,7 @@ export async function assessWorkspace({ ctx, now = new Date() }: { ctx: Workspac
   const signals = await gatherSignals({ ctx, now, targets });
   let flagged = 0;
   for (const affiliate of targets) {
-    const result = await record(ctx, affiliate, await judge(signals.get(affiliate.id)!));
+    const result = await record(ctx, affiliate, await judge(signals.get(affiliate.id)!, llm));
     if (result.risk_level === 'high' || result.risk_level === 'critical') flagged++;
   }
   return { assessed: targets.length, flagged };

@@ -1,6 +1,8 @@
 import type { RiskEvidence } from '../../contracts/risk';
 import { logError } from '../../lib/log';
-import type { RiskLlmConfig } from './llm-config';
+import type { Config } from '../../lib/env';
+
+export type RiskLlmConfig = NonNullable<Config['riskLlm']>;
 
 const SYSTEM = [
   'You rewrite fraud-triage summaries about affiliates for a program manager.',

@@ -4,7 +4,7 @@ import { affiliates } from '@/db/schema';
 import { createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { affiliateToken } from '../../testing/seed';
-import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from '../commissions/commission-fixtures';
+import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from '../../testing/commission-fixtures';
 import { dashboardCaller, failure } from '../team/session-caller';
 
 // PATCH /v1/affiliates/{id} { commissions_held } and what POST /v1/payouts makes of it.

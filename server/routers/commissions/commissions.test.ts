@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { affiliateToken } from '../../testing/seed';
-import { moneyAffiliate, moneyWorkspace } from './commission-fixtures';
+import { moneyAffiliate, moneyWorkspace } from '../../testing/commission-fixtures';
 
 let api: TestApi;
 let ws: Awaited<ReturnType<typeof moneyWorkspace>>;

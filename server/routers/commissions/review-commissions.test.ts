@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { seedPayout } from '../../testing/seed';
-import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from './commission-fixtures';
+import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from '../../testing/commission-fixtures';
 
 let api: TestApi;
 beforeAll(async () => {

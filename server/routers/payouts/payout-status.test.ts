@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts, workspaceSettings } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from '../commissions/commission-fixtures';
+import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from '../../testing/commission-fixtures';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, payouts, workspaceSettings } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { affiliateToken } from '../../testing/seed';
-import { eventsOf, moneyAffiliate, moneyWorkspace } from '../commissions/commission-fixtures';
+import { eventsOf, moneyAffiliate, moneyWorkspace } from '../../testing/commission-fixtures';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -9,5 +9,5 @@ export const createRiskAssessmentProcedure = workspaceProcedure('write')
   .output(createRiskAssessmentOutput)
   .mutation(async ({ ctx, input }) => ({
     object: 'risk_assessment' as const,
-    data: await assessAffiliate({ ctx, affiliateId: input.affiliate_id }),
+    data: await assessAffiliate({ ctx, affiliateId: input.affiliate_id, llm: ctx.services.config.riskLlm }),
   }));

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, riskAssessments, webhookEvents } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { clickFarm, honestTraffic, seedProgram, seedRiskAffiliate, selfReferral, type Program } from './risk-fixtures';
+import { clickFarm, honestTraffic, seedProgram, seedRiskAffiliate, selfReferral, type Program } from '../../testing/risk-fixtures';
 
 let api: TestApi;
 let ws: Awaited<ReturnType<TestApi['workspace']>>;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riskAssessments } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { clickFarm, seedProgram, seedRiskAffiliate, type Program } from './risk-fixtures';
+import { clickFarm, seedProgram, seedRiskAffiliate, type Program } from '../../testing/risk-fixtures';
 
 let api: TestApi;
 let ws: Awaited<ReturnType<TestApi['workspace']>>;

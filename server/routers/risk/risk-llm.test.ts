@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { clickFarm, honestTraffic, seedProgram, seedRiskAffiliate, type Program } from './risk-fixtures';
+import { clickFarm, honestTraffic, seedProgram, seedRiskAffiliate, type Program } from '../../testing/risk-fixtures';
 
 // A local stand-in for an OpenAI-compatible endpoint: it records what it was sent and answers
 // with a chat completion (or an error when told to).
@@ -27,19 +27,16 @@ let ws: Awaited<ReturnType<TestApi['workspace']>>;
 let program: Program;
 beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  api = await startTestApi();
+  // Read through the one config, as the server reads it at start.
+  api = await startTestApi({ RISK_LLM_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`, RISK_LLM_API_KEY: 'sk-test-key' });
   ws = await api.workspace(['*']);
   program = await seedProgram(api.db, ws.id, 6);
-  process.env.RISK_LLM_URL = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
-  process.env.RISK_LLM_API_KEY = 'sk-test-key';
 });
 afterEach(() => {
   seen = [];
   failWith = null;
 });
 afterAll(async () => {
-  delete process.env.RISK_LLM_URL;
-  delete process.env.RISK_LLM_API_KEY;
   await api.close();
   await new Promise((resolve) => fake.close(resolve));
 });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEvents } from '@/db/schema';
 import { startJobRunner } from '../../jobs/start';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { eventually, startReceiver, type Receiver } from './receiver';
-import { settled } from './settled';
+import { eventually, startReceiver, type Receiver } from '../../testing/webhook-receiver';
+import { settled } from '../../testing/webhooks-settled';
 
 // At-least-once through an outage: every event produced while the receiver is down arrives
 // once it is back, each exactly once by webhook-id. Schedule compressed 500 times.

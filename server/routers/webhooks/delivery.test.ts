@@ -5,8 +5,8 @@ import { webhookEndpoints, webhookEvents } from '@/db/schema';
 import { recordEvent } from '../../domain/events/record-event';
 import { startJobRunner } from '../../jobs/start';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { eventually, startReceiver, type Receiver, type Responder } from './receiver';
-import { settled } from './settled';
+import { eventually, startReceiver, type Receiver, type Responder } from '../../testing/webhook-receiver';
+import { settled } from '../../testing/webhooks-settled';
 
 // Delivery end to end: the real API, the pg-boss runner on the same database, and a real
 // receiver on 127.0.0.1. The retry schedule is compressed 10,000 times (5 s → 0.5 ms, 10 h → 3.6 s).

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEndpoints } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { startReceiver, type Receiver } from './receiver';
+import { startReceiver, type Receiver } from '../../testing/webhook-receiver';
 
 // Production settings: WEBHOOK_ALLOW_PRIVATE_URLS unset, so targets must be https and public.
 let api: TestApi;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { commissions, webhookEvents } from '@/db/schema';
-import type { TestApi } from '../../testing/api';
-import { seedAffiliate, seedCampaign, seedCommission, seedConversion } from '../../testing/seed';
+import type { TestApi } from './api';
+import { seedAffiliate, seedCampaign, seedCommission, seedConversion } from './seed';
 
 // Seeding for the commission and payout suites: a workspace with a campaign, and an affiliate
 // with a conversion per commission (one earning per conversion and affiliate).

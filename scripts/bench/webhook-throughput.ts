@@ -1,17 +1,17 @@
 // How many events per second one worker delivers to a local receiver:
-//   npx tsx server/jobs/measure-webhook-throughput.ts [events]          (in-memory PGlite)
-//   DATABASE_URL=postgres://… npx tsx server/jobs/measure-webhook-throughput.ts [events]
+//   npm run bench:webhooks -- [events]                                  (in-memory PGlite)
+//   DATABASE_URL=postgres://… npm run bench:webhooks -- [events]
 // The events are written first; the clock runs from the worker's start until the receiver has
 // acknowledged every one (dispatch, signing, HTTP and bookkeeping included).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { systemActor } from '../domain/context';
-import { recordEvent } from '../domain/events/record-event';
-import { createEndpoint } from '../domain/webhooks/write-endpoint';
-import { createWorkspace } from '../domain/workspaces/create-workspace';
-import { readConfig } from '../lib/env';
-import { openTestDatabase, prepareTemplate } from '../testing/database';
-import { startJobRunner } from './start';
+import { systemActor } from '../../server/domain/context';
+import { recordEvent } from '../../server/domain/events/record-event';
+import { createEndpoint } from '../../server/domain/webhooks/write-endpoint';
+import { createWorkspace } from '../../server/domain/workspaces/create-workspace';
+import { readConfig } from '../../server/lib/env';
+import { openTestDatabase, prepareTemplate } from '../../server/testing/database';
+import { startJobRunner } from '../../server/jobs/start';
 
 const total = Number(process.argv[2] ?? 5000);
 const dropTemplate = process.env.DATABASE_URL ? await prepareTemplate(process.env.DATABASE_URL) : undefined;

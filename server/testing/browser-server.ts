@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRateLimiter } from '../lib/rate-limit';
-import type { TestApi } from '../testing/api';
-import { createNodeBrowserHandler } from './handlers';
+import type { TestApi } from './api';
+import { createNodeBrowserHandler } from '../browser/handlers';
 
 /**
  * The browser routes on their own port, mounted as the lean entry mounts them (tests only).

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { webhookDeliveries, webhookEvents } from '@/db/schema';
-import { eventually } from './receiver';
+import { eventually } from './webhook-receiver';
 
 // Test support: "nothing more arrives" read from the database instead of assumed after a sleep.
 // A request reaches a receiver only as the attempt of a delivery row, and a row is marked
