@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/db/client';
 import { createNodeV1Handler } from '@/server/http/v1/handler';
-import { createServices } from '@/server/http/services';
+import { createServices } from '@/server/runtime/services';
 import { readConfig } from '@/server/lib/env';
 import { describeSeeded, seedReports } from './reports-seed';
 

@@ -3,7 +3,7 @@ import { COMMANDS } from '../cli/commands';
 import { systemActor } from '../domain/context';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createUser } from '../domain/users/users';
-import { dashboardCaller } from '../routers/team/session-caller';
+import { dashboardCaller } from '../testing/session-caller';
 import { startTestApi, type TestApi } from '../testing/api';
 import { startPeerNode } from '../testing/peer';
 

@@ -12,7 +12,7 @@ import { createNodeBrowserHandler } from '../browser/handlers';
 import { createNodeReceiver } from '../integrations/http';
 import { startJobRunner } from '../jobs/start';
 import { baseSecurityHeaders } from './security-headers';
-import { closeServices } from './services';
+import { closeServices } from '../runtime/services';
 import { createNodeV1Handler } from './v1/handler';
 
 const isV1 = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');

@@ -1,9 +1,39 @@
-import { openDatabase } from '@/db/client';
+import { openDatabase, type Database } from '@/db/client';
 import { migrate } from '@/db/migrate';
-import { createServices } from '../http/services';
+import { createLoginGuard } from '../auth/login-guard';
+import { createSignInLinkLimiter } from '../auth/sign-in-link-limit';
 import { readConfig, type Config } from '../lib/env';
-import type { Services } from '../trpc/context';
+import { createRateLimiter } from '../lib/rate-limit';
 import { ensureAuthSecret } from './auth-secret';
+
+// The composition root: the long-lived parts of one process are built here and closed here, for
+// the server, the worker, the CLI and the tests alike.
+
+/**
+ * Shared by every request of one process: `limiter` spends API keys' budgets, `signInLinkLimiter`
+ * the portal's sign-in-link e-mails, `loginGuard` counts failed sign-ins (all shared through
+ * Redis when configured).
+ */
+export function createServices(database: Database, config: Config) {
+  return {
+    database,
+    config,
+    limiter: createRateLimiter(config.rateLimitPerMinute, config.rateLimitRedisUrl),
+    signInLinkLimiter: createSignInLinkLimiter(config.rateLimitRedisUrl),
+    loginGuard: createLoginGuard(config.rateLimitRedisUrl),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Closes what createServices opened: the limiters' Redis connections (left open, they keep the
+ * process alive), then the database.
+ */
+export async function closeServices(services: Services) {
+  await Promise.all([services.limiter.close(), services.signInLinkLimiter.close(), services.loginGuard.close()]);
+  await services.database.close();
+}
 
 // One set of services per process, shared by the lean entry and by Next's bundled route
 // handlers (a separate module instance): the registry lives on globalThis, so PGlite is

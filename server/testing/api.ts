@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import type { AddressInfo } from 'node:net';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createWorkspace } from '../domain/workspaces/create-workspace';
-import { closeServices, createServices } from '../http/services';
+import { closeServices, createServices } from '../runtime/services';
 import { createNodeV1Handler } from '../http/v1/handler';
 import { readConfig } from '../lib/env';
 import type { Services } from '../trpc/context';

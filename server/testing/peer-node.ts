@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/db/client';
-import { closeServices, createServices } from '../http/services';
+import { closeServices, createServices } from '../runtime/services';
 import { createNodeV1Handler } from '../http/v1/handler';
 import { readConfig } from '../lib/env';
 

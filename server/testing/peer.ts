@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { closeServices, createServices } from '../http/services';
+import { closeServices, createServices } from '../runtime/services';
 import { listenV1, httpCaller, type TestApi } from './api';
 
 /**

@@ -1,16 +1,11 @@
-import type { Database, Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import type { RefcountError } from '../errors/errors';
-import type { Config } from '../lib/env';
-import type { LoginGuard } from '../auth/login-guard';
-import type { RateLimiter } from '../lib/rate-limit';
+import type { Services } from '../runtime/services';
 
-/**
- * Long-lived parts shared by every request of one process: `limiter` spends API keys' budgets,
- * `signInLinkLimiter` the portal's sign-in-link e-mails, `loginGuard` counts failed sign-ins
- * (all shared through Redis when configured). Closed together by closeServices
- * (server/http/services.ts).
- */
-export type Services = { database: Database; limiter: RateLimiter; signInLinkLimiter: RateLimiter; loginGuard: LoginGuard; config: Config };
+export type { Services };
+
+/** Who is signed in to the affiliate portal; only the portal's own tRPC endpoint attaches it. */
+export type PortalIdentity = { workspaceId: string; affiliateId: string };
 
 /** What a transport (REST dispatcher or dashboard) knows about one request. */
 export type RequestContext = {
@@ -29,6 +24,8 @@ export type RequestContext = {
   framingError: RefcountError | null;
   /** Signed-in dashboard user, resolved by next-auth. */
   session: { userId: string; workspaceId?: string } | null;
+  /** Signed-in affiliate of the portal's endpoint; never set on /v1 or the dashboard's. */
+  portal: PortalIdentity | null;
   /** Filled by procedures and middleware; the transport writes it out. */
   response: { status?: number; headers: Record<string, string>; contentType?: string };
 };
@@ -45,6 +42,7 @@ export function createRequestContext(
     clientIp: null,
     framingError: null,
     session: null,
+    portal: null,
     response: { headers: {} },
     ...init,
   };

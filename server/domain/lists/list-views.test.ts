@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { startProgram, type Program } from '../../testing/program';
-import { dashboardCaller, failure } from '../../routers/team/session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 // The dashboard's list views: names instead of ids, server-side search, sort, pages and CSV.
 let api: TestApi;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { seedAffiliate } from '../../testing/seed';
-import { dashboardCaller, failure } from '../team/session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 // affiliates.names (dashboard-only): the names a list page shows instead of ids.
 let api: TestApi;

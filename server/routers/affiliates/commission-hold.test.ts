@@ -5,7 +5,7 @@ import { createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { affiliateToken } from '../../testing/seed';
 import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from '../../testing/commission-fixtures';
-import { dashboardCaller, failure } from '../team/session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 // PATCH /v1/affiliates/{id} { commissions_held } and what POST /v1/payouts makes of it.
 

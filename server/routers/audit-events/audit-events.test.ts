@@ -8,7 +8,7 @@ import { createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { startProgram, type Program } from '../../testing/program';
 import { TEST_ACTOR } from '../../testing/seed';
-import { dashboardCaller, failure, portalCaller } from '../team/session-caller';
+import { dashboardCaller, failure, portalCaller } from '../../testing/session-caller';
 
 // The audit log: one row per management write, in the write's transaction, under the right actor;
 // nothing for a failed write or for tracking; each workspace reads only its own.

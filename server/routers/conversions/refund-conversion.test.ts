@@ -4,7 +4,7 @@ import { webhookEvents } from '@/db/schema';
 import { createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { liveSum, startProgram, type Program } from '../../testing/program';
-import { dashboardCaller, failure } from '../team/session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 let api: TestApi;
 let p: Program;

@@ -6,7 +6,7 @@ import { createUser } from '../../domain/users/users';
 import { PROVIDER_NAMES } from '../../integrations/providers';
 import { SECRET, startStripeHarness, type StripeHarness } from '../../integrations/stripe/fixtures/harness';
 import { checkoutSession, sid } from '../../integrations/stripe/fixtures/objects';
-import { dashboardCaller, failure } from '../team/session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 let h: StripeHarness;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { applyToProgram } from '../../domain/affiliates/apply';
 import { programByJoinKey } from '../../domain/settings/program-brand';
 import { notFound } from '../../errors/errors';
 import { publicProcedure } from '../../trpc/procedures';
-import { spendSignInLink } from '../portal/sign-in-link-limit';
+import { spendSignInLink } from '../../auth/sign-in-link-limit';
 import { applyInput, applyOutput } from './apply.types';
 
 export const applyProcedure = publicProcedure

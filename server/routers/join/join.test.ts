@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, emailOutbox } from '@/db/schema';
 import { authenticateAffiliateLogin } from '../../domain/portal/sign-in';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { failure, portalCaller } from '../team/session-caller';
+import { failure, portalCaller } from '../../testing/session-caller';
 
 // The public join page: apply → pending or active by the program's setting → an e-mail that
 // confirms the address and sets the password → the portal.

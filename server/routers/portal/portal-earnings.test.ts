@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { startProgram, type Program } from '../../testing/program';
-import { failure, portalCaller } from '../team/session-caller';
+import { failure, portalCaller } from '../../testing/session-caller';
 
 let api: TestApi;
 let p: Program;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../domain/users/users';
 import { MAX_LINKS_PER_AFFILIATE } from '../../domain/links/link-kit';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { dashboardCaller, failure, portalCaller } from '../team/session-caller';
+import { dashboardCaller, failure, portalCaller } from '../../testing/session-caller';
 
 // Every affiliate has its default link without anyone creating one, makes more (landing page,
 // sub-id), and sees the program's branding.

@@ -3,14 +3,11 @@ import type { Actor } from '../../domain/context';
 import { unauthorized } from '../../errors/errors';
 import { baseProcedure, middleware } from '../../trpc/init';
 
-/** Who is signed in to the affiliate portal; only the portal's own tRPC endpoint attaches it. */
-export type PortalIdentity = { workspaceId: string; affiliateId: string };
-
 // The dashboard endpoint and /v1 never attach `portal`, so these procedures answer 401 there:
 // a manager's session or a key cannot borrow an affiliate's identity. The affiliate's status is
 // read on every call: suspending one ends a session already open, not just the next sign-in.
 const requirePortal = middleware(async ({ ctx, next }) => {
-  const portal = (ctx as { portal?: PortalIdentity }).portal;
+  const { portal } = ctx;
   if (!portal) throw unauthorized('sign in to the portal first');
   if (!(await affiliateHasAccess(ctx.db, portal.workspaceId, portal.affiliateId))) throw unauthorized('this account can no longer use the portal');
   const actor: Actor = { kind: 'affiliate', affiliateId: portal.affiliateId };

@@ -5,7 +5,7 @@ import { INVITATION_LIFETIME_MS } from '../../domain/affiliates/invite-token';
 import { createUser } from '../../domain/users/users';
 import { authenticateAffiliateLogin } from '../../domain/portal/sign-in';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { dashboardCaller, failure, portalCaller } from '../team/session-caller';
+import { dashboardCaller, failure, portalCaller } from '../../testing/session-caller';
 
 let api: TestApi;
 beforeAll(async () => {

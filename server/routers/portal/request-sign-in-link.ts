@@ -2,7 +2,7 @@
 import { sendSignInLinks } from '../../domain/portal/sign-in-link';
 import { publicProcedure } from '../../trpc/procedures';
 import { requestSignInLinkInput, requestSignInLinkOutput } from './request-sign-in-link.types';
-import { spendSignInLink } from './sign-in-link-limit';
+import { spendSignInLink } from '../../auth/sign-in-link-limit';
 
 export const portalRequestSignInLink = publicProcedure
   .input(requestSignInLinkInput)

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { describeWith } from '../../testing/requirements';
-import { failure, portalCaller } from '../team/session-caller';
-import { SIGN_IN_LINKS_PER_MINUTE } from './sign-in-link-limit';
+import { failure, portalCaller } from '../../testing/session-caller';
+import { SIGN_IN_LINKS_PER_MINUTE } from '../../auth/sign-in-link-limit';
 
 const request = (node: TestApi, email: string) => portalCaller(node, undefined).portal.requestSignInLink({ email });
 

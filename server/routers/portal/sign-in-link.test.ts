@@ -4,8 +4,8 @@ import { affiliates, emailOutbox } from '@/db/schema';
 import { SIGN_IN_LINK_LIFETIME_MS } from '../../domain/affiliates/invite-token';
 import { authenticateAffiliateLogin } from '../../domain/portal/sign-in';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { failure, portalCaller } from '../team/session-caller';
-import { SIGN_IN_LINKS_PER_MINUTE } from './sign-in-link-limit';
+import { failure, portalCaller } from '../../testing/session-caller';
+import { SIGN_IN_LINKS_PER_MINUTE } from '../../auth/sign-in-link-limit';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { conversions, riskAssessments, webhookEndpoints } from '@/db/schema';
 import { createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { seedAffiliate, seedCampaign, seedCommission, seedConversion } from '../../testing/seed';
-import { dashboardCaller, failure } from '../team/session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 let api: TestApi;
 beforeAll(async () => {

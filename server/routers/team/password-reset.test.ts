@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '@/db/schema';
 import { authenticateUser, createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { dashboardCaller, failure } from './session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 // A manager who forgot the password: the affiliate portal's sign-in link flow, for the dashboard.
 let api: TestApi;

@@ -1,7 +1,7 @@
 // dashboard-only (public): "forgot your password?" for managers: e-mail a one-time link, then set a new password
 import { requestPasswordReset, resetPassword } from '../../domain/users/password-reset';
 import { publicProcedure } from '../../trpc/procedures';
-import { spendSignInLink } from '../portal/sign-in-link-limit';
+import { spendSignInLink } from '../../auth/sign-in-link-limit';
 import { requestPasswordResetInput, requestPasswordResetOutput, resetPasswordInput, resetPasswordOutput } from './password-reset.types';
 
 export const requestPasswordResetProcedure = publicProcedure

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users, workspaces } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { dashboardCaller, failure } from './session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 // Its own empty install: the first sign-up is only open while no user exists.
 let api: TestApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { dashboardCaller, failure } from './session-caller';
+import { dashboardCaller, failure } from '../../testing/session-caller';
 
 let api: TestApi;
 beforeAll(async () => {

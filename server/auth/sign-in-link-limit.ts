@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { RefcountError } from '../../errors/errors';
-import { createRateLimiter, spend, type RateLimiter } from '../../lib/rate-limit';
-import type { Services } from '../../trpc/context';
+import { RefcountError } from '../errors/errors';
+import { createRateLimiter, spend, type RateLimiter } from '../lib/rate-limit';
+import type { Services } from '../runtime/services';
 
 // Sign-in links a minute per e-mail address: enough to retry a lost message, too few to flood
 // someone's inbox.
 export const SIGN_IN_LINKS_PER_MINUTE = 3;
 
 /**
- * The services' sign-in-link limiter (server/http/services.ts builds it beside the API key
+ * The services' sign-in-link limiter (server/runtime/services.ts builds it beside the API key
  * limiter): with RATE_LIMIT_REDIS_URL every app node spends from one budget per address, else one
  * per process. Its own Redis prefix keeps it apart from the API keys' 600 a minute.
  */

@@ -1,9 +1,8 @@
-import { toApiError } from '../../errors/table';
-import type { TestApi } from '../../testing/api';
-import { createCallerFactory } from '../../trpc/init';
-import { createRequestContext } from '../../trpc/context';
-import { appRouter } from '../root';
-import type { PortalIdentity } from '../portal/portal-procedure';
+import { toApiError } from '../errors/table';
+import type { TestApi } from './api';
+import { createCallerFactory } from '../trpc/init';
+import { createRequestContext, type PortalIdentity } from '../trpc/context';
+import { appRouter } from '../routers/root';
 
 // Test helper: calls the real router the way the dashboard and portal endpoints do, and reads a
 // failure as the contract error the browser receives in `data.api`.
@@ -14,8 +13,7 @@ export function dashboardCaller(api: TestApi, userId: string | null) {
 }
 
 export function portalCaller(api: TestApi, portal: PortalIdentity | undefined) {
-  const ctx = { ...createRequestContext(api.services, { requestId: 'test', transport: 'dashboard' }), portal };
-  return createCaller(ctx);
+  return createCaller(createRequestContext(api.services, { requestId: 'test', transport: 'dashboard', portal: portal ?? null }));
 }
 
 /** `input` is what was sent: the contract tells a missing field from a wrong one by it. */
