@@ -11,7 +11,7 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   mutate: [
-    'server/domain/engine/**/*.ts',
+    'server/domain/commissions/**/*.ts',
     'server/domain/attribution/**/*.ts',
     'server/domain/payouts/**/*.ts',
     'server/domain/conversions/**/*.ts',

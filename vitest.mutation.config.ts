@@ -8,7 +8,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: [
-        'server/domain/{engine,attribution,payouts,conversions,tracking}/**/*.test.ts',
+        'server/domain/{commissions,attribution,payouts,conversions,tracking}/**/*.test.ts',
         'server/model/**/*.test.ts',
         'server/track/**/*.test.ts',
         'server/browser/**/*.test.ts',

@@ -6,9 +6,9 @@ import { invalidState, notFound, required, unknownReference } from '../../errors
 import { isUuid } from '../../lib/ids';
 import { recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
-import { applyContribution, contributionOf } from '../engine/rollups';
+import { applyContribution, contributionOf } from './engine/rollups';
 import { recordEvent } from '../events/record-event';
-import type { Commission } from '../money-records/commissions';
+import type { Commission } from './read';
 import { readSettings } from '../settings/settings';
 
 export type ReviewStatus = 'approved' | 'denied';

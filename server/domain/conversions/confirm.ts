@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { conversions, workspaceSettings } from '@/db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { systemActor } from '../context';
-import { emitMoneyEvents } from '../engine/events';
+import { emitMoneyEvents } from '../commissions/engine/events';
 import { approveIfAuto } from './approve';
 
 // The job's name in the audit log: each conversion it confirms gets a row under this actor.

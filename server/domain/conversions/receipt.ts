@@ -1,5 +1,5 @@
 import type { Attribution } from '../attribution/attribute';
-import type { Earning } from '../engine/compute';
+import type { Earning } from '../commissions/engine/compute';
 
 /** The attribution receipt stored with a conversion (GET /v1/conversions/{id}/attribution). */
 export function buildReceipt(a: Attribution, earning: Earning | null, createdCommission: boolean) {

@@ -4,11 +4,9 @@ import { required } from '../../errors/errors';
 import { attribute } from '../attribution/attribute';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
-import { computeEarning } from '../engine/compute';
-import { emitMoneyEvents } from '../engine/events';
-import { paymentHistory } from '../engine/history';
-import { reconcileLedger } from '../engine/reconcile';
-import { applyContribution, contributionOf } from '../engine/rollups';
+import { emitMoneyEvents } from '../commissions/engine/events';
+import { reconcileLedger } from '../commissions/engine/reconcile';
+import { applyContribution, contributionOf } from '../commissions/engine/rollups';
 import { readSettings } from '../settings/settings';
 import { hasherFor } from '../tracking/hash';
 import { conversionByExternalId } from './find';
@@ -73,8 +71,7 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
       .returning();
     if (!conv) return replay((await conversionByExternalId(tx, input.externalId))!.id);
     const ledger = await reconcileLedger(tx, conv, settings);
-    // A test sale earns nothing, but its receipt still shows what it would have earned.
-    const earning = ledger.earning ?? (conv.isTest && conv.type === 'sale' ? await computeEarning(tx, settings, campaignId, { ...conv, ...(await paymentHistory(tx, conv)) }) : null);
+    const earning = ledger.earning;
     const receipt = buildReceipt(found, earning, ledger.created.length > 0);
     if (conv.isTest && earning) receipt.reason = 'test_conversion';
     const [row] = await db.update(conversions).set({ attribution: receipt }).where(eq(conversions.id, conv.id)).returning();

@@ -5,10 +5,10 @@ import { isUuid } from '../../lib/ids';
 import { presentConversionDetail } from '../../contracts/conversion';
 import { diff, recordAudit } from '../audit/record-audit';
 import type { ActingCtx, WorkspaceCtx } from '../context';
-import { emitMoneyEvents } from '../engine/events';
-import { reconcileLedger } from '../engine/reconcile';
-import { REVERSAL_STATES } from '../engine/states';
-import { applyContribution, contributionOf } from '../engine/rollups';
+import { emitMoneyEvents } from '../commissions/engine/events';
+import { reconcileLedger } from '../commissions/engine/reconcile';
+import { REVERSAL_STATES } from '../commissions/engine/states';
+import { applyContribution, contributionOf } from '../commissions/engine/rollups';
 import { readSettings } from '../settings/settings';
 import { conversionByExternalId, conversionById, type Conversion } from './find';
 

@@ -3,6 +3,7 @@ import { affiliateKeys } from '@/db/schema';
 import { AFFILIATE_KEY_PREFIX, mintToken } from '../../auth/tokens';
 import { notFound } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
+import { getAffiliate } from '../affiliates/affiliates';
 import { recordAudit } from '../audit/record-audit';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 
@@ -11,7 +12,10 @@ export type AffiliateKey = typeof affiliateKeys.$inferSelect;
 // What the audit log keeps of a key: never its hash.
 const audited = (k: AffiliateKey) => ({ affiliate_id: k.affiliateId, name: k.name, start: k.start });
 
-/** Mints a read-only refa_live_ key for one affiliate; the token is returned once. */
+/**
+ * Mints a read-only refa_live_ key for one of the workspace's affiliates (not found otherwise);
+ * the token is returned once.
+ */
 export async function createAffiliateKey({
   ctx,
   affiliateId,
@@ -21,6 +25,7 @@ export async function createAffiliateKey({
   affiliateId: string;
   name?: string | null;
 }): Promise<{ key: AffiliateKey; token: string }> {
+  await getAffiliate({ ctx, id: affiliateId });
   const { token, hash, start } = mintToken(AFFILIATE_KEY_PREFIX);
   const key = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -41,8 +46,9 @@ export async function listAffiliateKeys({ ctx, affiliateId }: { ctx: WorkspaceCt
     .orderBy(desc(affiliateKeys.createdAt));
 }
 
-/** Revokes one of the affiliate's keys; another affiliate's key id answers not-found. */
+/** Revokes one of the affiliate's keys; another affiliate's key, or one already revoked, is not found. */
 export async function revokeAffiliateKey({ ctx, affiliateId, keyId }: { ctx: ActingCtx; affiliateId: string; keyId: string }) {
+  if (!isUuid(affiliateId)) throw notFound('affiliate');
   if (!isUuid(keyId)) throw notFound('key');
   return ctx.db.transaction(async (tx) => {
     const [key] = await tx

@@ -3,7 +3,7 @@ import { affiliates, campaigns, commissions, dailyRollups } from '@/db/schema';
 import type { Page } from '../../lib/pagination';
 import type { AffiliateStatus } from '../affiliates/affiliates';
 import type { WorkspaceCtx } from '../context';
-import { onTestConversion } from '../money-records/commissions';
+import { onTestConversion } from '../commissions/read';
 import { referencedCampaign } from '../references';
 import { readSettings } from '../settings/settings';
 import { matchesAny, orderBy, type SortDir } from './search';

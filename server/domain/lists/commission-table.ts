@@ -2,8 +2,8 @@ import { and, eq, getTableColumns, gt, lte, notExists, or, isNull, sql } from 'd
 import { affiliates, commissions, conversions } from '@/db/schema';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { onTestConversion, type Commission } from '../money-records/commissions';
-import { referencedConversion } from '../money-records/conversions';
+import { onTestConversion, type Commission } from '../commissions/read';
+import { referencedConversion } from '../conversions/read';
 import { referencedAffiliate } from '../references';
 import { matchesAny, orderBy, type SortDir } from './search';
 

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import { affiliates, campaigns, commissions, conversions } from '@/db/schema';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import type { Conversion } from '../money-records/conversions';
+import type { Conversion } from '../conversions/find';
 import { referencedAffiliate, referencedCampaign } from '../references';
 import { matchesAny, orderBy, type SortDir } from './search';
 

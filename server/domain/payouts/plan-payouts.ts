@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { affiliates, commissions } from '@/db/schema';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
-import { onTestConversion } from '../money-records/commissions';
+import { onTestConversion } from '../commissions/read';
 
 // The one selection behind POST /v1/payouts and GET /v1/payouts/preview: what is due, how it
 // groups, and which groups are paid. The preview is exact only because both run this code.

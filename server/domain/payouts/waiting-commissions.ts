@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, min, notExists, or, sql, sum } from 'd
 import type { Tx } from '@/db/client';
 import { commissions } from '@/db/schema';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
-import { onTestConversion } from '../money-records/commissions';
+import { onTestConversion } from '../commissions/read';
 
 export type WaitReason = 'not_approved' | 'in_hold_period';
 /**

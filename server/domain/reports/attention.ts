@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { affiliates, commissions, webhookEndpoints, workspaces } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
-import { onTestConversion } from '../money-records/commissions';
+import { onTestConversion } from '../commissions/read';
 import { latestAssessments } from '../risk/latest';
 
 export type AttentionCounts = {

@@ -1,6 +1,6 @@
 import { getCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
-import { computeEarning, type Earning, type Sale } from '../engine/compute';
+import { computeEarning, type Earning, type Sale } from '../commissions/engine/compute';
 import { readSettings } from '../settings/settings';
 
 export type PreviewSale = {

@@ -1,6 +1,6 @@
 // GET /v1/affiliate/me: the affiliate key's own affiliate record
 import { presentAffiliateProfile } from '../../contracts/affiliate-view';
-import { getOwnProfile } from '../../domain/affiliate-portal/profile';
+import { getOwnProfile } from '../../domain/portal/profile';
 import { affiliateProcedure } from '../../trpc/procedures';
 import { getMeInput, getMeMeta, getMeOutput } from './get-me.types';
 

@@ -1,5 +1,5 @@
 // GET /v1/affiliate/stats: the affiliate's totals
-import { ownStats } from '../../domain/affiliate-portal/stats';
+import { ownStats } from '../../domain/portal/stats';
 import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { getMyStatsInput, getMyStatsMeta, getMyStatsOutput } from './get-my-stats.types';
 

@@ -1,6 +1,6 @@
 // GET /v1/affiliate/clicks: the affiliate's own clicks, newest first
 import { presentAffiliateClick } from '../../contracts/affiliate-view';
-import { listOwnClicks } from '../../domain/affiliate-portal/activity';
+import { listOwnClicks } from '../../domain/portal/activity';
 import { listPage } from '../../lib/pagination';
 import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyClicksInput, listMyClicksMeta, listMyClicksOutput } from './list-my-clicks.types';

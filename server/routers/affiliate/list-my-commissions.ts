@@ -1,6 +1,6 @@
 // GET /v1/affiliate/commissions: the affiliate's own commissions, newest first
 import { presentCommission } from '../../contracts/commission';
-import { listOwnCommissions } from '../../domain/affiliate-portal/activity';
+import { listOwnCommissions } from '../../domain/portal/activity';
 import { listPage } from '../../lib/pagination';
 import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyCommissionsInput, listMyCommissionsMeta, listMyCommissionsOutput } from './list-my-commissions.types';

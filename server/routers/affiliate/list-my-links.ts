@@ -1,6 +1,6 @@
 // GET /v1/affiliate/links: the affiliate's own referral links, newest first
 import { presentLink } from '../../contracts/link';
-import { listOwnLinks } from '../../domain/affiliate-portal/activity';
+import { listOwnLinks } from '../../domain/portal/activity';
 import { listPage } from '../../lib/pagination';
 import { affiliateProcedure } from '../../trpc/procedures';
 import { listMyLinksInput, listMyLinksMeta, listMyLinksOutput } from './list-my-links.types';

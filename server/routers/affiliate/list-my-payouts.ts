@@ -1,6 +1,6 @@
 // GET /v1/affiliate/payouts: the affiliate's own payouts with the commissions each settles, newest first
 import { presentPayout } from '../../contracts/payout';
-import { listOwnPayouts } from '../../domain/affiliate-portal/payouts';
+import { listOwnPayouts } from '../../domain/portal/payouts';
 import { listPage } from '../../lib/pagination';
 import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyPayoutsInput, listMyPayoutsMeta, listMyPayoutsOutput } from './list-my-payouts.types';

@@ -1,6 +1,6 @@
 // POST /v1/affiliates/{id}/keys: create an affiliate key (token shown once)
 import { presentAffiliateKey } from '../../contracts/affiliate';
-import { issueAffiliateKey } from '../../domain/affiliates/affiliate-keys';
+import { createAffiliateKey } from '../../domain/keys/affiliate-keys';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { createAffiliateKeyInput, createAffiliateKeyMeta, createAffiliateKeyOutput } from './create-affiliate-key.types';
 
@@ -9,6 +9,6 @@ export const createAffiliateKeyProcedure = workspaceProcedure('write')
   .input(createAffiliateKeyInput)
   .output(createAffiliateKeyOutput)
   .mutation(async ({ ctx, input }) => {
-    const { key, token } = await issueAffiliateKey({ ctx, affiliateId: input.id, name: input.name });
+    const { key, token } = await createAffiliateKey({ ctx, affiliateId: input.id, name: input.name });
     return { object: 'affiliate_key' as const, data: { ...presentAffiliateKey(key), token } };
   });

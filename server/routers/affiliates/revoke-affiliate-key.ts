@@ -1,6 +1,6 @@
 // DELETE /v1/affiliates/{id}/keys/{key_id}: revoke an affiliate key
 import { presentAffiliateKey } from '../../contracts/affiliate';
-import { revokeKeyOfAffiliate } from '../../domain/affiliates/affiliate-keys';
+import { revokeAffiliateKey } from '../../domain/keys/affiliate-keys';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { revokeAffiliateKeyInput, revokeAffiliateKeyMeta, revokeAffiliateKeyOutput } from './revoke-affiliate-key.types';
 
@@ -9,6 +9,6 @@ export const revokeAffiliateKeyProcedure = workspaceProcedure('write')
   .input(revokeAffiliateKeyInput)
   .output(revokeAffiliateKeyOutput)
   .mutation(async ({ ctx, input }) => {
-    const key = await revokeKeyOfAffiliate({ ctx, affiliateId: input.id, keyId: input.key_id });
+    const key = await revokeAffiliateKey({ ctx, affiliateId: input.id, keyId: input.key_id });
     return { object: 'affiliate_key' as const, data: presentAffiliateKey(key), deleted: true as const };
   });

@@ -1,6 +1,6 @@
 // GET /v1/commissions/{id}: get a commission
 import { presentCommissionDetail } from '../../contracts/commission';
-import { getCommission } from '../../domain/money-records/commissions';
+import { getCommission } from '../../domain/commissions/read';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { getCommissionInput, getCommissionMeta, getCommissionOutput } from './get-commission.types';
 

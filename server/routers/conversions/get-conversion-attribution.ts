@@ -1,6 +1,6 @@
 // GET /v1/conversions/{id}/attribution: the attribution receipt of a conversion
 import { presentAttribution } from '../../contracts/attribution';
-import { getConversion } from '../../domain/money-records/conversions';
+import { getConversion } from '../../domain/conversions/read';
 import { workspaceProcedure } from '../../trpc/procedures';
 import {
   getConversionAttributionInput,

@@ -1,6 +1,6 @@
 // GET /v1/conversions/{id}: get a conversion
 import { presentConversionDetail } from '../../contracts/conversion';
-import { getConversion } from '../../domain/money-records/conversions';
+import { getConversion } from '../../domain/conversions/read';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { getConversionInput, getConversionMeta, getConversionOutput } from './get-conversion.types';
 

@@ -4,9 +4,9 @@ import { notFound, unknownReference } from '../../errors/errors';
 import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
+import type { Conversion } from './find';
 import { referencedAffiliate, referencedCampaign } from '../references';
 
-export type Conversion = typeof conversions.$inferSelect;
 export type ConversionFilter = {
   status?: Conversion['status'];
   affiliateId?: string;

@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { commissions, conversions } from '@/db/schema';
-import type { WorkspaceCtx } from '../context';
-import type { Settings } from '../settings/settings';
+import type { WorkspaceCtx } from '../../context';
+import type { Settings } from '../../settings/settings';
 import { computeEarning, type Earning } from './compute';
 import { paymentHistory } from './history';
-import { proRata } from '../../model/money';
+import { proRata } from '../../../model/money';
 import { REVERSAL_STATES } from './states';
-import type { UnpaidCommissionStatus } from '../../model/enums';
+import type { UnpaidCommissionStatus } from '../../../model/enums';
 
 type Conv = typeof conversions.$inferSelect;
 export type Commission = typeof commissions.$inferSelect;
+/** What reconcileLedger did, and the earning it computed for a new (or, on a test sale, quoted) commission. */
 export type LedgerChange = { created: Commission[]; updated: Commission[]; earning: Earning | null };
 
 const DAY_MS = 86_400_000;
@@ -35,11 +36,13 @@ export async function reconcileLedger(ctx: WorkspaceCtx, conv: Conv, settings: S
   const earner = conv.type === 'sale' && !conv.isTest && !REVERSAL_STATES.has(conv.status) ? conv.affiliateId : null;
   const earnings = rows.filter((r) => r.kind === 'earning');
 
-  if (earner && !earnings.some((e) => e.affiliateId === earner)) {
+  // A test sale earns nothing, but its receipt shows what it would have earned.
+  const quote = conv.isTest && conv.type === 'sale';
+  if ((earner && !earnings.some((e) => e.affiliateId === earner)) || quote) {
     const history = await paymentHistory(ctx, conv);
     const earning = await computeEarning(ctx, settings, conv.campaignId, { ...conv, ...history });
     change.earning = earning;
-    if (earning.amount > 0) {
+    if (earner && earning.amount > 0) {
       const [row] = await ctx.db
         .insert(commissions)
         .values({

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commissions, conversions } from '@/db/schema';
-import { recordConversion } from '../conversions/record';
-import { refundConversion } from '../conversions/refund';
-import { updateConversion } from '../conversions/update';
-import { startTestApi, type TestApi } from '../../testing/api';
-import { liveSum, startProgram } from '../../testing/program';
-import { TEST_ACTOR } from '../../testing/seed';
+import { recordConversion } from '../../conversions/record';
+import { refundConversion } from '../../conversions/refund';
+import { updateConversion } from '../../conversions/update';
+import { startTestApi, type TestApi } from '../../../testing/api';
+import { liveSum, startProgram } from '../../../testing/program';
+import { TEST_ACTOR } from '../../../testing/seed';
 
 // For random sequences of sales, refunds, partial refunds, status changes, re-attributions and
 // payouts, every affiliate's live commissions on every conversion equal what an oracle written

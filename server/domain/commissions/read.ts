@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedAffiliate } from '../references';
-import { referencedConversion } from './conversions';
+import { referencedConversion } from '../conversions/read';
 
 export type Commission = typeof commissions.$inferSelect;
 export type CommissionFilter = {

@@ -1,8 +1,8 @@
-import { presentCommission } from '../../contracts/commission';
-import { presentConversion } from '../../contracts/conversion';
+import { presentCommission } from '../../../contracts/commission';
+import { presentConversion } from '../../../contracts/conversion';
 import type { conversions } from '@/db/schema';
-import type { WorkspaceCtx } from '../context';
-import { recordEvent } from '../events/record-event';
+import type { WorkspaceCtx } from '../../context';
+import { recordEvent } from '../../events/record-event';
 import type { LedgerChange } from './reconcile';
 
 /** conversion.* and commission.* events of one change, in its transaction. */

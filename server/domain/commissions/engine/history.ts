@@ -1,6 +1,6 @@
 import { and, count, eq, lt, min } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
-import type { WorkspaceCtx } from '../context';
+import type { WorkspaceCtx } from '../../context';
 
 type Conv = typeof conversions.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { products } from '@/db/schema';
-import type { WorkspaceCtx } from '../context';
-import { ruleForSale } from '../rules/rule-for-sale';
-import { rulesOfCampaign, type Rule } from '../rules/rules';
-import type { Settings } from '../settings/settings';
-import { percentOf } from '../../model/money';
-import type { BillingInterval } from '../../model/enums';
+import type { WorkspaceCtx } from '../../context';
+import { ruleForSale } from '../../rules/rule-for-sale';
+import { rulesOfCampaign, type Rule } from '../../rules/rules';
+import type { Settings } from '../../settings/settings';
+import { percentOf } from '../../../model/money';
+import type { BillingInterval } from '../../../model/enums';
 
 export type Sale = {
   amount: number;

@@ -1,6 +1,6 @@
 import { and, eq, notInArray, sql, sum } from 'drizzle-orm';
 import { commissions, conversions, dailyRollups } from '@/db/schema';
-import type { WorkspaceCtx } from '../context';
+import type { WorkspaceCtx } from '../../context';
 import { REVERSAL_STATES } from './states';
 
 type Conv = typeof conversions.$inferSelect;
