@@ -2,10 +2,10 @@ import { and, count, desc, eq, max } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { integrationEvents, workspaces } from '@/db/schema';
 import { notFound } from '../errors/errors';
-import { isUuid } from '../lib/ids';
 import type { WorkspaceCtx } from '../domain/context';
 import { processEvent } from './process-event';
 import type { IntegrationEvent, PaymentProvider } from './provider';
+import { recordId } from '../domain/records';
 
 const byProvider = (ctx: WorkspaceCtx, provider: PaymentProvider) =>
   and(eq(integrationEvents.workspaceId, ctx.workspaceId), eq(integrationEvents.provider, provider.name));
@@ -50,7 +50,7 @@ export async function workspacePublicId(ctx: WorkspaceCtx): Promise<string> {
  * changes that repeat nothing). Another workspace's event is indistinguishable from a missing one.
  */
 export async function replayEvent({ ctx, provider, id }: { ctx: WorkspaceCtx & { db: Db }; provider: PaymentProvider; id: string }): Promise<IntegrationEvent> {
-  if (!isUuid(id)) throw notFound('event');
+  recordId(id, () => notFound('event'));
   const [row] = await ctx.db
     .update(integrationEvents)
     .set({ attempts: 0, nextAttemptAt: null })

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedCampaign } from '../references';
+import { loadRecord } from '../records';
 
 export type Affiliate = typeof affiliates.$inferSelect;
 export type AffiliateStatus = Affiliate['status'];
@@ -12,13 +12,7 @@ export type AffiliateFilter = { status?: AffiliateStatus; campaignId?: string; e
 
 /** The workspace's affiliate, or link_not_found (also for another workspace's id). */
 export async function getAffiliate({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<Affiliate> {
-  if (!isUuid(id)) throw notFound('affiliate');
-  const [row] = await ctx.db
-    .select()
-    .from(affiliates)
-    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, id)));
-  if (!row) throw notFound('affiliate');
-  return row;
+  return loadRecord(ctx, affiliates, id, () => notFound('affiliate'));
 }
 
 // Matches the expression of affiliates_workspace_email_uq, so the lookup uses that index.

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
 import { presentAffiliate } from '../../contracts/affiliate';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { referencedCampaign } from '../references';
+import { loadRecord, ownRecord, recordId } from '../records';
 
 export type AffiliatePatch = {
   name?: string;
@@ -26,13 +25,12 @@ export type AffiliatePatch = {
  * status every time).
  */
 export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
-  if (!isUuid(id)) throw notFound('affiliate');
+  recordId(id, () => notFound('affiliate'));
   return ctx.db.transaction(async (tx) => {
     const txCtx = { db: tx, workspaceId: ctx.workspaceId };
-    const where = and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, id));
+    const where = ownRecord(ctx, affiliates, id);
     // Locks the row so two approvals racing agree on whether this one is the approving change.
-    const [current] = await tx.select().from(affiliates).where(where).for('update');
-    if (!current) throw notFound('affiliate');
+    const current = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, affiliates, id, () => notFound('affiliate'), { lock: true });
     const set: Partial<typeof affiliates.$inferInsert> = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.payoutEmail !== undefined) set.payoutEmail = patch.payoutEmail;

@@ -1,22 +1,16 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { campaigns } from '@/db/schema';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
+import { loadRecord } from '../records';
 
 export type Campaign = typeof campaigns.$inferSelect;
 export type CampaignStatus = Campaign['status'];
 
 /** The workspace's campaign, or link_not_found (also for another workspace's id). */
 export async function getCampaign({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<Campaign> {
-  if (!isUuid(id)) throw notFound('campaign');
-  const [row] = await ctx.db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.workspaceId, ctx.workspaceId), eq(campaigns.id, id)));
-  if (!row) throw notFound('campaign');
-  return row;
+  return loadRecord(ctx, campaigns, id, () => notFound('campaign'));
 }
 
 export async function listCampaigns({ ctx, status, page }: { ctx: WorkspaceCtx; status?: CampaignStatus; page: Page }) {

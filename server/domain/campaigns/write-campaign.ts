@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { campaigns } from '@/db/schema';
 import { presentCampaign } from '../../contracts/campaign';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { recordAudit, recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import type { Campaign, CampaignStatus } from './campaigns';
+import { loadRecord, ownRecord, recordId } from '../records';
 
 type CampaignFields = Pick<
   typeof campaigns.$inferInsert,
@@ -25,11 +24,10 @@ export async function createCampaign({ ctx, input }: { ctx: ActingCtx; input: Ne
 }
 
 async function changeCampaign(ctx: ActingCtx, id: string, set: Partial<CampaignFields>): Promise<Campaign> {
-  if (!isUuid(id)) throw notFound('campaign');
+  recordId(id, () => notFound('campaign'));
   return ctx.db.transaction(async (tx) => {
-    const where = and(eq(campaigns.workspaceId, ctx.workspaceId), eq(campaigns.id, id));
-    const [before] = await tx.select().from(campaigns).where(where).for('update');
-    if (!before) throw notFound('campaign');
+    const where = ownRecord(ctx, campaigns, id);
+    const before = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, campaigns, id, () => notFound('campaign'), { lock: true });
     const [row] = await tx
       .update(campaigns)
       .set({ ...set, updatedAt: new Date() })

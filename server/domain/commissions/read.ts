@@ -1,11 +1,11 @@
 import { and, desc, eq, notExists } from 'drizzle-orm';
 import { commissions, conversions } from '@/db/schema';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedAffiliate } from '../references';
 import { referencedConversion } from '../conversions/read';
+import { loadRecord } from '../records';
 
 export type Commission = typeof commissions.$inferSelect;
 export type CommissionFilter = {
@@ -17,13 +17,7 @@ export type CommissionFilter = {
 
 /** The workspace's commission, or link_not_found (also for another workspace's id). */
 export async function getCommission({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<Commission> {
-  if (!isUuid(id)) throw notFound('commission');
-  const [row] = await ctx.db
-    .select()
-    .from(commissions)
-    .where(and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.id, id)));
-  if (!row) throw notFound('commission');
-  return row;
+  return loadRecord(ctx, commissions, id, () => notFound('commission'));
 }
 
 /** Commissions whose conversion is a test one (correlated on commissions.conversion_id). */

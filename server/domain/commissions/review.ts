@@ -3,13 +3,13 @@ import type { Tx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
 import { invalidState, notFound, required, unknownReference } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { applyContribution, contributionOf } from './engine/rollups';
 import { recordEvent } from '../events/record-event';
 import type { Commission } from './read';
 import { readSettings } from '../settings/settings';
+import { loadRecord, recordId } from '../records';
 
 export type ReviewStatus = 'approved' | 'denied';
 export type Review = { status?: ReviewStatus; amount?: number };
@@ -49,15 +49,10 @@ async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: R
 /** PATCH /v1/commissions/{id}: approve, deny or override the amount of one commission. */
 export async function reviewCommission({ ctx, id, review }: { ctx: ActingCtx; id: string; review: Review }) {
   if (review.status === undefined && review.amount === undefined) throw required('status');
-  if (!isUuid(id)) throw notFound('commission');
+  recordId(id, () => notFound('commission'));
   return ctx.db.transaction(async (tx) => {
     // The row lock orders this change against a payout batching the same commission.
-    const [row] = await tx
-      .select()
-      .from(commissions)
-      .where(and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.id, id)))
-      .for('update');
-    if (!row) throw notFound('commission');
+    const row = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, commissions, id, () => notFound('commission'), { lock: true });
     assertReviewable(row);
     return applyReview(tx, ctx, row, review);
   });

@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
 import { notFound, unknownReference } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import type { Conversion } from './find';
 import { referencedAffiliate, referencedCampaign } from '../references';
+import { loadRecord } from '../records';
 
 export type ConversionFilter = {
   status?: Conversion['status'];
@@ -20,24 +20,12 @@ export type ConversionFilter = {
 
 /** The workspace's conversion (test ones too), or link_not_found (also for another workspace's id). */
 export async function getConversion({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<Conversion> {
-  if (!isUuid(id)) throw notFound('conversion');
-  const [row] = await ctx.db
-    .select()
-    .from(conversions)
-    .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.id, id)));
-  if (!row) throw notFound('conversion');
-  return row;
+  return loadRecord(ctx, conversions, id, () => notFound('conversion'));
 }
 
 /** A conversion named in a query or body: unknown_resource when it is not the workspace's. */
 export async function referencedConversion(ctx: WorkspaceCtx, id: string): Promise<Conversion> {
-  if (!isUuid(id)) throw unknownReference('conversion_id');
-  const [row] = await ctx.db
-    .select()
-    .from(conversions)
-    .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.id, id)));
-  if (!row) throw unknownReference('conversion_id');
-  return row;
+  return loadRecord(ctx, conversions, id, () => unknownReference('conversion_id'));
 }
 
 /** Newest first. Test conversions are the merchant's own checks: left out unless asked for. */

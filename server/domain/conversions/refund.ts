@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
 import { conversionFailed, notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { presentConversionDetail } from '../../contracts/conversion';
 import { diff, recordAudit } from '../audit/record-audit';
 import type { ActingCtx, WorkspaceCtx } from '../context';
@@ -11,6 +10,7 @@ import { REVERSAL_STATES } from '../commissions/engine/states';
 import { applyContribution, contributionOf } from '../commissions/engine/rollups';
 import { readSettings } from '../settings/settings';
 import { conversionByExternalId, conversionById, type Conversion } from './find';
+import { recordId } from '../records';
 
 /** `amount` is the total refunded so far, in minor units; absent means the whole sale. */
 export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' | null };
@@ -38,7 +38,7 @@ export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
  * mistake that must not pass silently, so both are conversion_failed and change nothing.
  */
 export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx; id: string; input: Refund }): Promise<Conversion> {
-  if (!isUuid(id)) throw notFound('conversion');
+  recordId(id, () => notFound('conversion'));
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
     const conv = await conversionById(tx, id, true);

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { presentConversionDetail } from '../../contracts/conversion';
 import { recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
@@ -13,6 +12,7 @@ import { REVERSAL_STATES } from '../commissions/engine/states';
 import { readSettings } from '../settings/settings';
 import type { Conversion } from './find';
 import { approveIfAuto } from './approve';
+import { loadRecord, recordId } from '../records';
 
 export type ConversionPatch = { status?: Conversion['status'] | 'voided'; affiliateId?: string };
 
@@ -23,15 +23,10 @@ export type ConversionPatch = { status?: Conversion['status'] | 'voided'; affili
  * reverses the old affiliate's commissions and computes the new one's.
  */
 export async function updateConversion({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: ConversionPatch }): Promise<Conversion> {
-  if (!isUuid(id)) throw notFound('conversion');
+  recordId(id, () => notFound('conversion'));
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
-    const [conv] = await db
-      .select()
-      .from(conversions)
-      .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.id, id)))
-      .for('update');
-    if (!conv) throw notFound('conversion');
+    const conv = await loadRecord({ db: db, workspaceId: ctx.workspaceId }, conversions, id, () => notFound('conversion'), { lock: true });
     const set: Partial<Conversion> = {};
     if (patch.affiliateId && patch.affiliateId !== conv.affiliateId) {
       const aff = await referencedAffiliate(tx, patch.affiliateId);

@@ -2,10 +2,10 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { affiliateKeys } from '@/db/schema';
 import { AFFILIATE_KEY_PREFIX, mintToken } from '../../auth/tokens';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { getAffiliate } from '../affiliates/affiliates';
 import { recordAudit } from '../audit/record-audit';
 import type { ActingCtx, WorkspaceCtx } from '../context';
+import { recordId } from '../records';
 
 export type AffiliateKey = typeof affiliateKeys.$inferSelect;
 
@@ -48,8 +48,8 @@ export async function listAffiliateKeys({ ctx, affiliateId }: { ctx: WorkspaceCt
 
 /** Revokes one of the affiliate's keys; another affiliate's key, or one already revoked, is not found. */
 export async function revokeAffiliateKey({ ctx, affiliateId, keyId }: { ctx: ActingCtx; affiliateId: string; keyId: string }) {
-  if (!isUuid(affiliateId)) throw notFound('affiliate');
-  if (!isUuid(keyId)) throw notFound('key');
+  recordId(affiliateId, () => notFound('affiliate'));
+  recordId(keyId, () => notFound('key'));
   return ctx.db.transaction(async (tx) => {
     const [key] = await tx
       .update(affiliateKeys)

@@ -4,9 +4,9 @@ import { workspaceKeys } from '@/db/schema';
 import { mintToken, WORKSPACE_KEY_PREFIX } from '../../auth/tokens';
 import { KEY_SCOPES } from '../../model/enums';
 import { invalid, notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { recordAudit } from '../audit/record-audit';
 import type { ActingCtx, Actor } from '../context';
+import { recordId } from '../records';
 
 export type WorkspaceKey = typeof workspaceKeys.$inferSelect;
 
@@ -42,7 +42,7 @@ export async function listWorkspaceKeys(db: DbOrTx, workspaceId?: string): Promi
  * `workspaceId` (the operator's command line) any workspace's key can be named.
  */
 export async function revokeWorkspaceKey(ctx: { db: DbOrTx; actor: Actor; workspaceId?: string }, id: string): Promise<WorkspaceKey> {
-  if (!isUuid(id)) throw notFound('key');
+  recordId(id, () => notFound('key'));
   return ctx.db.transaction(async (tx) => {
     const [key] = await tx
       .update(workspaceKeys)

@@ -3,10 +3,10 @@ import type { DbOrTx } from '@/db/client';
 import { commissions, payouts } from '@/db/schema';
 import type { PayoutWithCommissions } from '../../contracts/payout';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedAffiliate } from '../references';
+import { ownRecord, recordId } from '../records';
 
 export type Payout = typeof payouts.$inferSelect;
 export type PayoutFilter = { status?: Payout['status']; affiliateId?: string };
@@ -24,11 +24,11 @@ export async function withCommissionIds(db: DbOrTx, workspaceId: string, rows: P
 
 /** The workspace's payout with its commissions, or link_not_found (also for another workspace's id). */
 export async function getPayout({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<PayoutWithCommissions> {
-  if (!isUuid(id)) throw notFound('payout');
+  recordId(id, () => notFound('payout'));
   const rows = await ctx.db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.workspaceId, ctx.workspaceId), eq(payouts.id, id)));
+    .where(ownRecord(ctx, payouts, id));
   if (!rows.length) throw notFound('payout');
   const [payout] = await withCommissionIds(ctx.db, ctx.workspaceId, rows);
   return payout;

@@ -3,11 +3,11 @@ import { commissions, payouts } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
 import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
 import { invalidState, notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import { withCommissionIds } from './payouts';
+import { loadRecord, ownRecord, recordId } from '../records';
 
 export type PayoutOutcome = 'paid' | 'failed' | 'canceled';
 
@@ -17,11 +17,10 @@ export type PayoutOutcome = 'paid' | 'failed' | 'canceled';
  * batch picks them up again.
  */
 export async function settlePayout({ ctx, id, outcome }: { ctx: ActingCtx; id: string; outcome: PayoutOutcome }): Promise<PayoutWithCommissions> {
-  if (!isUuid(id)) throw notFound('payout');
+  recordId(id, () => notFound('payout'));
   return ctx.db.transaction(async (tx) => {
-    const where = and(eq(payouts.workspaceId, ctx.workspaceId), eq(payouts.id, id));
-    const [current] = await tx.select().from(payouts).where(where).for('update');
-    if (!current) throw notFound('payout');
+    const where = ownRecord(ctx, payouts, id);
+    const current = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, payouts, id, () => notFound('payout'), { lock: true });
     if (current.status !== 'pending') throw invalidState(`payout ${id} is ${current.status}; only a pending payout can change`);
     const [before] = await withCommissionIds(tx, ctx.workspaceId, [current]);
     const now = new Date();

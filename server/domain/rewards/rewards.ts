@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { MAX_USAGE_SHOWN } from '../../contracts/limits';
+import { ownRecord } from '../records';
 
 export type Reward = typeof rewards.$inferSelect;
 export type RewardWithUsage = Reward & { usedBy: RewardUsage };
@@ -35,7 +36,7 @@ async function findReward(ctx: WorkspaceCtx, id: string): Promise<Reward | undef
   const [row] = await ctx.db
     .select()
     .from(rewards)
-    .where(and(eq(rewards.workspaceId, ctx.workspaceId), eq(rewards.id, id)));
+    .where(ownRecord(ctx, rewards, id));
   return row;
 }
 

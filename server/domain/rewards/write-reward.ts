@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { rewards } from '@/db/schema';
 import { presentReward, type RewardTermsInput } from '../../contracts/reward';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { recordAudit, recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { changeTerms, resolveTerms } from '../rules/terms';
 import { readSettings } from '../settings/settings';
 import { withUsage, type Reward, type RewardWithUsage } from './rewards';
+import { loadRecord, ownRecord, recordId } from '../records';
 
 type RewardFields = Pick<typeof rewards.$inferInsert, 'name' | 'type' | 'archived'>;
 export type NewReward = Pick<RewardFields, 'name' | 'type'> & { terms?: RewardTermsInput };
@@ -33,13 +32,12 @@ export async function createReward({ ctx, input }: { ctx: ActingCtx; input: NewR
 
 /** Changes name, type, terms (merged into the current ones) or archived; rules already copied keep their terms. */
 export async function updateReward({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: RewardPatch }): Promise<RewardWithUsage> {
-  if (!isUuid(id)) throw notFound('reward');
+  recordId(id, () => notFound('reward'));
   const { currency } = await readSettings(ctx);
   const row = await ctx.db.transaction(async (tx) => {
-    const mine = and(eq(rewards.workspaceId, ctx.workspaceId), eq(rewards.id, id));
+    const mine = ownRecord(ctx, rewards, id);
     // Locked so two concurrent term changes merge one after the other, not over each other.
-    const [current] = await tx.select().from(rewards).where(mine).for('update');
-    if (!current) throw notFound('reward');
+    const current = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, rewards, id, () => notFound('reward'), { lock: true });
     const { terms, ...fields } = patch;
     const set: Partial<Reward> = { ...fields, updatedAt: new Date() };
     if (terms) {

@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { commissionRules } from '@/db/schema';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { presentRule } from '../../contracts/rule';
 import { recordAudit } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { changeRulesOf } from './rule-campaign';
 import type { Rule } from './rules';
+import { recordId } from '../records';
 
 /** DELETE /v1/campaigns/{id}/commission-rule/{rule_id}: removes one rule of the campaign. */
 export async function deleteCommissionRule({ ctx, campaignId, ruleId }: { ctx: ActingCtx; campaignId: string; ruleId: string }): Promise<Rule> {
   return ctx.db.transaction(async (tx) => {
     const campaign = await changeRulesOf(tx, ctx.workspaceId, campaignId);
-    if (!isUuid(ruleId)) throw notFound('commission rule');
+    recordId(ruleId, () => notFound('commission rule'));
     const [rule] = await tx
       .delete(commissionRules)
       .where(

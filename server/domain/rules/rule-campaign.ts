@@ -3,9 +3,9 @@ import type { Tx } from '@/db/client';
 import { campaigns } from '@/db/schema';
 import { presentCampaign } from '../../contracts/campaign';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { Campaign } from '../campaigns/campaigns';
 import { recordEvent } from '../events/record-event';
+import { recordId } from '../records';
 
 /**
  * A rule change is a change of its campaign: the campaign row is locked (so one campaign's rule
@@ -13,7 +13,7 @@ import { recordEvent } from '../events/record-event';
  * the same transaction.
  */
 export async function changeRulesOf(tx: Tx, workspaceId: string, campaignId: string): Promise<Campaign> {
-  if (!isUuid(campaignId)) throw notFound('campaign');
+  recordId(campaignId, () => notFound('campaign'));
   const [campaign] = await tx
     .update(campaigns)
     .set({ updatedAt: new Date() })

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { INVITATION_LIFETIME_MS, mintInvite } from '../affiliates/invite-token';
 import { recordAudit } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
+import { ownRecord, recordId } from '../records';
 
 /**
  * A fresh portal invitation link the manager can hand over by other means (the e-mail bounced,
@@ -12,13 +11,13 @@ import type { ActingCtx } from '../context';
  * and like an e-mailed invitation it works for INVITATION_LIFETIME_MS.
  */
 export async function reissueInviteLink({ ctx, affiliateId, publicUrl }: { ctx: ActingCtx; affiliateId: string; publicUrl: string }) {
-  if (!isUuid(affiliateId)) throw notFound('affiliate');
+  recordId(affiliateId, () => notFound('affiliate'));
   const invite = mintInvite(publicUrl, INVITATION_LIFETIME_MS);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(affiliates)
       .set({ inviteTokenHash: invite.tokenHash, inviteTokenExpiresAt: invite.expiresAt })
-      .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.id, affiliateId)))
+      .where(ownRecord(ctx, affiliates, affiliateId))
       .returning({ id: affiliates.id });
     if (!row) throw notFound('affiliate');
     // Never the link itself: it is a credential until used.

@@ -2,9 +2,9 @@ import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import { webhookDeliveries, webhookEvents } from '@/db/schema';
 import type { DeliveryRow } from '../../contracts/webhook';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
+import { recordId } from '../records';
 
 type Status = DeliveryRow['status'];
 const withType = { ...getTableColumns(webhookDeliveries), eventType: webhookEvents.type };
@@ -30,7 +30,7 @@ export async function listDeliveries(args: { ctx: WorkspaceCtx; endpointId: stri
 
 /** One delivery of the endpoint, or link_not_found (another endpoint's or workspace's too). */
 export async function getDelivery({ ctx, endpointId, id }: { ctx: WorkspaceCtx; endpointId: string; id: string }): Promise<DeliveryRow> {
-  if (!isUuid(id)) throw notFound('webhook delivery');
+  recordId(id, () => notFound('webhook delivery'));
   const [row] = await ctx.db
     .select(withType)
     .from(webhookDeliveries)

@@ -1,22 +1,16 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { webhookEndpoints } from '@/db/schema';
 import { invalid, notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { assertScheme, resolveTarget, UnsafeTargetError } from './target';
+import { loadRecord } from '../records';
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 
 /** The workspace's endpoint, or link_not_found (also for another workspace's id). */
 export async function getEndpoint({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<WebhookEndpoint> {
-  if (!isUuid(id)) throw notFound('webhook endpoint');
-  const [row] = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.workspaceId, ctx.workspaceId), eq(webhookEndpoints.id, id)));
-  if (!row) throw notFound('webhook endpoint');
-  return row;
+  return loadRecord(ctx, webhookEndpoints, id, () => notFound('webhook endpoint'));
 }
 
 export async function listEndpoints({ ctx, page }: { ctx: WorkspaceCtx; page: Page }) {

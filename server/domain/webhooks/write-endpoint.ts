@@ -1,14 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { notFound } from '../../errors/errors';
-import { isUuid } from '../../lib/ids';
 import { presentWebhookEndpoint } from '../../contracts/webhook';
 import { recordAudit, recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { assertDeliverableUrl, type WebhookEndpoint } from './endpoints';
 import { newSigningSecret, ROTATION_OVERLAP_MS } from './secrets';
 import type { WebhookSettings } from './settings';
+import { loadRecord, ownRecord, recordId } from '../records';
 
 type EndpointFields = Pick<typeof webhookEndpoints.$inferInsert, 'url' | 'events' | 'active' | 'description'>;
 export type NewEndpoint = Pick<EndpointFields, 'url' | 'events'> & Partial<EndpointFields>;
@@ -31,11 +31,10 @@ export async function createEndpoint({ ctx, settings, input }: Deps & { input: N
 }
 
 async function change(ctx: ActingCtx, id: string, set: PgUpdateSetSource<typeof webhookEndpoints>, action: string) {
-  if (!isUuid(id)) throw notFound('webhook endpoint');
+  recordId(id, () => notFound('webhook endpoint'));
   return ctx.db.transaction(async (tx) => {
-    const where = and(eq(webhookEndpoints.workspaceId, ctx.workspaceId), eq(webhookEndpoints.id, id));
-    const [before] = await tx.select().from(webhookEndpoints).where(where).for('update');
-    if (!before) throw notFound('webhook endpoint');
+    const where = ownRecord(ctx, webhookEndpoints, id);
+    const before = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, webhookEndpoints, id, () => notFound('webhook endpoint'), { lock: true });
     const [row] = await tx
       .update(webhookEndpoints)
       .set({ ...set, updatedAt: new Date() })
@@ -50,7 +49,7 @@ async function change(ctx: ActingCtx, id: string, set: PgUpdateSetSource<typeof 
 }
 
 export async function updateEndpoint({ ctx, settings, id, patch }: Deps & { id: string; patch: EndpointPatch }) {
-  if (!isUuid(id)) throw notFound('webhook endpoint');
+  recordId(id, () => notFound('webhook endpoint'));
   if (patch.url !== undefined) await assertDeliverableUrl(patch.url, settings.allowPrivateUrls);
   const set: Partial<typeof webhookEndpoints.$inferInsert> = { ...patch };
   if (patch.events) set.events = unique(patch.events);
@@ -70,11 +69,11 @@ export const rotateSecret = ({ ctx, id }: { ctx: ActingCtx; id: string }) =>
 
 /** Removes the endpoint and its delivery log; pending deliveries die with it. */
 export async function deleteEndpoint({ ctx, id }: { ctx: ActingCtx; id: string }): Promise<WebhookEndpoint> {
-  if (!isUuid(id)) throw notFound('webhook endpoint');
+  recordId(id, () => notFound('webhook endpoint'));
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.workspaceId, ctx.workspaceId), eq(webhookEndpoints.id, id)))
+      .where(ownRecord(ctx, webhookEndpoints, id))
       .returning();
     if (!row) throw notFound('webhook endpoint');
     await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, row.id));
