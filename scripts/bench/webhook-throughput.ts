@@ -41,7 +41,7 @@ await createEndpoint({ ctx, settings: { allowPrivateUrls: true, retryScale: 1, t
 for (let i = 0; i < total; i += 500) {
   await database.db.transaction(async (tx) => {
     for (let j = i; j < Math.min(i + 500, total); j++) {
-      await recordEvent(tx, ws.id, 'conversion.created', 'conversion', { id: String(j), amount: 4999, currency: 'usd' });
+      await recordEvent({ ctx: { db: tx, workspaceId: ws.id }, type: 'conversion.created', object: 'conversion', record: { id: String(j), amount: 4999, currency: 'usd' } });
     }
   });
 }

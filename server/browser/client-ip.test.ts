@@ -17,7 +17,7 @@ let hash: (v: string) => string | null;
 beforeAll(async () => {
   api = await startTestApi();
   p = await startProgram(api, { prefix: 'cip' });
-  hash = await hasherFor(api.db, p.ws.id);
+  hash = await hasherFor({ ctx: { db: api.db, workspaceId: p.ws.id } });
 });
 afterAll(() => api.close());
 

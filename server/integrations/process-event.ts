@@ -32,7 +32,7 @@ export async function processEvent(db: Db, row: IntegrationEvent): Promise<Integ
   const final = Date.now() >= deadline;
   try {
     return await db.transaction(async (tx) => {
-      const integration = await findIntegration(tx, row.workspaceId, row.provider);
+      const integration = await findIntegration({ ctx: { db: tx, workspaceId: row.workspaceId }, provider: row.provider });
       const handler = provider?.handlers[row.type];
       let outcome: Outcome;
       if (!provider || !integration) outcome = ignored('not_connected', 'the integration was removed');

@@ -34,7 +34,7 @@ export async function receiveEvent(db: Db, req: ReceiverRequest): Promise<Receiv
   if (req.method !== 'POST') return answer(405, 'method_not_allowed', 'use POST', { Allow: 'POST' });
   const workspaceId = await workspaceByPublicId(db, req.workspace);
   if (!workspaceId) return answer(404, 'link_not_found', 'workspace not found');
-  const integration = await findIntegration(db, workspaceId, provider.name);
+  const integration = await findIntegration({ ctx: { db, workspaceId }, provider: provider.name });
   if (!integration) return answer(400, 'invalid_request', `${provider.label} is not connected to this workspace: set its signing secret on the Integrations page`);
   const raw = await req.body(MAX_EVENT_BYTES);
   if (raw === null) return answer(413, 'payload_too_large', `body over ${MAX_EVENT_BYTES} bytes`);

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { integrations } from '@/db/schema';
 import { invalid } from '../errors/errors';
 import type { WorkspaceCtx } from '../domain/context';
@@ -8,7 +7,8 @@ import { openSecret, sealSecret, secretAad } from './secret-box';
 
 export type IntegrationPatch = { secret?: string; amountBasis?: Integration['amountBasis'] };
 
-export async function findIntegration(db: DbOrTx, workspaceId: string, provider: string): Promise<Integration | undefined> {
+export async function findIntegration({ ctx, provider }: { ctx: WorkspaceCtx; provider: string }): Promise<Integration | undefined> {
+  const { db, workspaceId } = ctx;
   const [row] = await db
     .select()
     .from(integrations)
@@ -30,7 +30,7 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: Workspace
   }
   const sealed = secret ? { secretSealed: sealSecret(secret, secretAad(ctx.workspaceId, provider.name)), secretHint: hintOf(secret) } : {};
   const basis = patch.amountBasis ? { amountBasis: patch.amountBasis } : {};
-  const existing = await findIntegration(ctx.db, ctx.workspaceId, provider.name);
+  const existing = await findIntegration({ ctx, provider: provider.name });
   if (!existing) {
     if (!sealed.secretSealed) throw invalid('secret', 'paste the signing secret first');
     const [row] = await ctx.db

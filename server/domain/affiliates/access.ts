@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { affiliates } from '@/db/schema';
+import type { WorkspaceCtx } from '../context';
 
 /**
  * The affiliates who may use the portal and their refa_live_ keys: active ones, and pending ones
@@ -13,7 +13,8 @@ export const ACCESS_STATUSES = ['active', 'pending'] as const;
 export const hasAccess = (status: string) => (ACCESS_STATUSES as readonly string[]).includes(status);
 
 /** Whether this affiliate (of this workspace) may still use the portal now. */
-export async function affiliateHasAccess(db: DbOrTx, workspaceId: string, affiliateId: string): Promise<boolean> {
+export async function affiliateHasAccess({ ctx, affiliateId }: { ctx: WorkspaceCtx; affiliateId: string }): Promise<boolean> {
+  const { db, workspaceId } = ctx;
   const [row] = await db
     .select({ id: affiliates.id })
     .from(affiliates)

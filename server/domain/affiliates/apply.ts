@@ -45,7 +45,7 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
     );
     if (result.kind === 'existing') return alreadyApplied(tx, program, application.email, publicUrl);
     const { row } = result;
-    await recordEvent(tx, workspaceId, 'affiliate.created', 'affiliate', presentAffiliate(row));
+    await recordEvent({ ctx: { db: tx, workspaceId }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
     const message = applicationEmail({ programName: program.name, affiliateName: row.name, acceptUrl: invite.acceptUrl, approved: row.status === 'active' });
     await queueEmail(tx, { workspaceId, kind: 'affiliate_application', to: application.email, ...message });
     return { created: true };

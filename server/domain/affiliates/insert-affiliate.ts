@@ -4,6 +4,7 @@ import { affiliates } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import { findAffiliateByEmail, type Affiliate } from './affiliates';
 import { refCodeVariant } from './ref-codes';
+import type { WorkspaceCtx } from '../context';
 
 export type AffiliateValues = Omit<typeof affiliates.$inferInsert, 'id' | 'workspaceId' | 'refCode' | 'createdAt' | 'updatedAt'>;
 export type InsertResult =
@@ -15,7 +16,8 @@ const MAX_BATCHES = 40;
 const MAX_ATTEMPTS = 20;
 
 /** The lowest variant of `base` nobody holds (as far as this statement can see). */
-async function freeVariant(tx: DbOrTx, workspaceId: string, base: string, lost: Set<string>): Promise<string> {
+async function freeVariant({ ctx, base, lost }: { ctx: WorkspaceCtx; base: string; lost: Set<string> }): Promise<string> {
+  const { db: tx, workspaceId } = ctx;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const candidates = Array.from({ length: BATCH }, (_, i) => refCodeVariant(base, batch * BATCH + i + 1));
     const taken = await tx
@@ -44,7 +46,7 @@ export async function insertAffiliate(
 ): Promise<InsertResult> {
   const lost = new Set<string>();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const refCode = await freeVariant(tx, workspaceId, base, lost);
+    const refCode = await freeVariant({ ctx: { db: tx, workspaceId }, base, lost });
     const [row] = await tx
       .insert(affiliates)
       .values({ ...values, workspaceId, refCode })

@@ -43,7 +43,7 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: 
     if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
     if (Object.keys(set).length === 0) return current;
     const [row] = await tx.update(affiliates).set(set).where(where).returning();
-    await recordEvent(tx, ctx.workspaceId, 'affiliate.updated', 'affiliate', presentAffiliate(row));
+    await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
     await recordUpdate(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
     return row;
   });

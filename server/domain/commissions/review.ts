@@ -41,7 +41,7 @@ async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: R
     .where(and(eq(commissions.workspaceId, workspaceId), eq(commissions.id, row.id)))
     .returning();
   await applyContribution(ctx, before, await contributionOf(ctx, conv, timezone));
-  await recordEvent(tx, workspaceId, 'commission.updated', 'commission', presentCommission(updated));
+  await recordEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(updated) });
   await recordUpdate(tx, acting, 'commission.updated', { type: 'commission', id: row.id }, presentCommission(row), presentCommission(updated));
   return updated;
 }

@@ -46,7 +46,7 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
   if (input.type === 'sale' && (input.amount === undefined || input.amount === null)) throw required('amount');
   const known = await conversionByExternalId(ctx, input.externalId);
   if (known) return replay(known.id);
-  const hash = await hasherFor(ctx.db, ctx.workspaceId);
+  const hash = await hasherFor({ ctx });
   const at = input.ts ?? new Date();
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };

@@ -1,8 +1,7 @@
-import type { Db } from '@/db/client';
 import { createProduct } from '../products/write-product';
 import { createReward } from '../rewards/write-reward';
 import { setCommissionRule } from '../rules/set-rule';
-import { systemActor } from '../context';
+import { systemActor, type WorkspaceCtx } from '../context';
 
 export type DemoCampaigns = { main: string; creators: string };
 
@@ -11,7 +10,8 @@ export type DemoCampaigns = { main: string; creators: string };
  * $20 on the creators' first sale, a team plan redirected to the creators' rate, three library
  * rewards (one of them non-cash).
  */
-export async function seedCatalog(db: Db, workspaceId: string, c: DemoCampaigns) {
+export async function seedCatalog({ ctx: workspace, c }: { ctx: WorkspaceCtx; c: DemoCampaigns }) {
+  const { db, workspaceId } = workspace;
   const ctx = { db, workspaceId, actor: systemActor('seed') };
   const standard = await createReward({ ctx, input: { name: 'Standard 30% for life', type: 'cash', terms: { amount: 30, length_type: 'lifetime', description: 'Our default partner rate' } } });
   await createReward({ ctx, input: { name: 'Launch bonus', type: 'cash', terms: { is_flat: true, amount: 2000, length_type: 'one_time', description: '$20 on a referred customer’s first payment' } } });

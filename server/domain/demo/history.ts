@@ -4,6 +4,7 @@ import { affiliates, clicks } from '@/db/schema';
 import { recordConversion } from '../conversions/record';
 import { refundConversion } from '../conversions/refund';
 import type { DemoCampaigns } from './catalog';
+import type { WorkspaceCtx } from '../context';
 
 const DAY = 86_400_000;
 
@@ -60,7 +61,8 @@ async function seedClicks(db: Db, ids: { workspaceId: string; campaignId: string
  * code, the campaign's rule, a partial refund), so commissions, receipts and reports are what
  * production would show. Returns the affiliates by ref code.
  */
-export async function seedHistory(db: Db, workspaceId: string, campaigns: DemoCampaigns) {
+export async function seedHistory({ ctx: workspace, campaigns }: { ctx: WorkspaceCtx; campaigns: DemoCampaigns }) {
+  const { db, workspaceId } = workspace;
   const ctx = { db, workspaceId };
   const now = Date.now();
   const ids: Record<string, string> = {};

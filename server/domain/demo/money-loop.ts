@@ -1,16 +1,16 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { commissions, conversions, payouts } from '@/db/schema';
 import { confirmDueConversions } from '../conversions/confirm';
 import { reviewCommissions } from '../commissions/review';
 import { createPayouts } from '../payouts/create-payouts';
 import { settlePayout } from '../payouts/settle-payout';
-import { systemActor } from '../context';
+import { systemActor, type WorkspaceCtx } from '../context';
 
 const DAY = 86_400_000;
 
 /** Approves the affiliate's commissions on sales at least `olderThanDays` old. */
-async function approveOlderThan(db: Db, workspaceId: string, affiliateId: string, olderThanDays: number) {
+async function approveOlderThan({ ctx, affiliateId, olderThanDays }: { ctx: WorkspaceCtx; affiliateId: string; olderThanDays: number }) {
+  const { db, workspaceId } = ctx;
   const rows = await db
     .select({ id: commissions.id })
     .from(commissions)
@@ -24,13 +24,14 @@ async function approveOlderThan(db: Db, workspaceId: string, affiliateId: string
  * batched 33 days ago and paid 30 days ago; his next one was batched two days ago and waits to be
  * paid. Everyone else's past-hold commissions stay pending, for the newcomer to approve and pay.
  */
-export async function seedPayoutHistory(db: Db, workspaceId: string, alanId: string) {
+export async function seedPayoutHistory({ ctx: workspace, alanId }: { ctx: WorkspaceCtx; alanId: string }) {
+  const { db, workspaceId } = workspace;
   const ctx = { db, workspaceId, actor: systemActor('seed') };
   await confirmDueConversions(db);
-  await approveOlderThan(db, workspaceId, alanId, 60);
+  await approveOlderThan({ ctx: { db, workspaceId }, affiliateId: alanId, olderThanDays: 60 });
   const [paid] = await createPayouts({ ctx, now: new Date(Date.now() - 33 * DAY) });
   await settlePayout({ ctx, id: paid.id, outcome: 'paid' });
   await db.update(payouts).set({ paidAt: new Date(Date.now() - 30 * DAY) }).where(inArray(payouts.id, [paid.id]));
-  await approveOlderThan(db, workspaceId, alanId, 30);
+  await approveOlderThan({ ctx: { db, workspaceId }, affiliateId: alanId, olderThanDays: 30 });
   await createPayouts({ ctx, now: new Date(Date.now() - 2 * DAY) });
 }

@@ -39,11 +39,11 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
   });
   const creators = await createCampaign({ ctx, input: { name: 'Creators (first click)', attributionModel: 'first_click', destinationUrl: 'https://shop.example.com/creators' } });
   await createCampaign({ ctx, input: { name: 'Black Friday 2025', status: 'archived' } });
-  await seedCatalog(db, ws.id, { main: main.id, creators: creators.id });
-  const people = await seedHistory(db, ws.id, { main: main.id, creators: creators.id });
-  await seedPayoutHistory(db, ws.id, people.alan);
+  await seedCatalog({ ctx: { db: db, workspaceId: ws.id }, c: { main: main.id, creators: creators.id } });
+  const people = await seedHistory({ ctx: { db: db, workspaceId: ws.id }, campaigns: { main: main.id, creators: creators.id } });
+  await seedPayoutHistory({ ctx: { db: db, workspaceId: ws.id }, alanId: people.alan });
   await assessWorkspace({ ctx });
-  await seedWebhooks(db, ws.id);
+  await seedWebhooks({ ctx: { db: db, workspaceId: ws.id } });
   return { workspaceId: ws.id, ...DEMO_LOGIN, token };
 }
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import { newSigningSecret } from '../webhooks/secrets';
+import type { WorkspaceCtx } from '../context';
 
 const MINUTE = 60_000;
 
@@ -10,7 +10,8 @@ const MINUTE = 60_000;
  * live events must not pile up failed retries; the seed's own events are marked dispatched. The
  * log reuses three of those events: two delivered, one answered 500 and waiting to be retried by hand.
  */
-export async function seedWebhooks(db: Db, workspaceId: string) {
+export async function seedWebhooks({ ctx }: { ctx: WorkspaceCtx }) {
+  const { db, workspaceId } = ctx;
   const events = await db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, workspaceId)).orderBy(asc(webhookEvents.createdAt)).limit(3);
   await db.update(webhookEvents).set({ dispatchedAt: new Date() }).where(eq(webhookEvents.workspaceId, workspaceId));
   const [endpoint] = await db

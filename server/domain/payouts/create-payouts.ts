@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
 import { commissions, payouts, workspaceSettings } from '@/db/schema';
 import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
 import { recordAudit } from '../audit/record-audit';
-import type { ActingCtx } from '../context';
+import type { ActingCtx, WorkspaceCtx } from '../context';
 import { recordEvent } from '../events/record-event';
 import { dueCommissions, planPayouts } from './plan-payouts';
 
@@ -11,7 +10,8 @@ import { dueCommissions, planPayouts } from './plan-payouts';
  * Takes the workspace's settings row lock: payout batches of one workspace run one after the
  * other, so a second batch sees the first one's claims and never pays a commission twice.
  */
-async function lockForPayouts(tx: Tx, workspaceId: string) {
+async function lockForPayouts({ ctx }: { ctx: WorkspaceCtx }) {
+  const { db: tx, workspaceId } = ctx;
   await tx.insert(workspaceSettings).values({ workspaceId }).onConflictDoNothing();
   const [settings] = await tx.select().from(workspaceSettings).where(eq(workspaceSettings.workspaceId, workspaceId)).for('update');
   return settings;
@@ -24,8 +24,8 @@ async function lockForPayouts(tx: Tx, workspaceId: string) {
  */
 export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx; now?: Date }): Promise<PayoutWithCommissions[]> {
   return ctx.db.transaction(async (tx) => {
-    const { minPayout } = await lockForPayouts(tx, ctx.workspaceId);
-    const plan = planPayouts(await dueCommissions(tx, ctx.workspaceId, now, { lock: true }), minPayout);
+    const { minPayout } = await lockForPayouts({ ctx: { db: tx, workspaceId: ctx.workspaceId } });
+    const plan = planPayouts(await dueCommissions({ ctx: { db: tx, workspaceId: ctx.workspaceId }, now, lock: true }), minPayout);
     const created: PayoutWithCommissions[] = [];
     for (const group of plan.payouts) {
       const [payout] = await tx
@@ -40,7 +40,7 @@ export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx;
       // The rows are locked above, so this cannot happen; if it ever did, nothing may commit.
       if (claimed.length !== group.commissionIds.length) throw new Error(`payout ${payout.id}: commissions claimed concurrently`);
       const record = { ...payout, commissionIds: group.commissionIds };
-      await recordEvent(tx, ctx.workspaceId, 'payout.created', 'payout', presentPayout(record));
+      await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'payout.created', object: 'payout', record: presentPayout(record) });
       await recordAudit(tx, ctx, 'payout.created', { type: 'payout', id: payout.id }, { after: presentPayout(record) });
       created.push(record);
     }

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { commissions, payouts } from '@/db/schema';
 import type { PayoutWithCommissions } from '../../contracts/payout';
 import { notFound } from '../../errors/errors';
@@ -12,7 +11,8 @@ export type Payout = typeof payouts.$inferSelect;
 export type PayoutFilter = { status?: Payout['status']; affiliateId?: string };
 
 /** Adds to each payout the ids of the commissions it settles, in one query for all of them. */
-export async function withCommissionIds(db: DbOrTx, workspaceId: string, rows: Payout[]): Promise<PayoutWithCommissions[]> {
+export async function withCommissionIds({ ctx, rows }: { ctx: WorkspaceCtx; rows: Payout[] }): Promise<PayoutWithCommissions[]> {
+  const { db, workspaceId } = ctx;
   if (!rows.length) return [];
   const settled = await db
     .select({ id: commissions.id, payoutId: commissions.payoutId })
@@ -30,7 +30,7 @@ export async function getPayout({ ctx, id }: { ctx: WorkspaceCtx; id: string }):
     .from(payouts)
     .where(ownRecord(ctx, payouts, id));
   if (!rows.length) throw notFound('payout');
-  const [payout] = await withCommissionIds(ctx.db, ctx.workspaceId, rows);
+  const [payout] = await withCommissionIds({ ctx, rows });
   return payout;
 }
 
@@ -49,5 +49,5 @@ export async function listPayouts({ ctx, filter, page }: { ctx: WorkspaceCtx; fi
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(page.limit)
     .offset(page.offset);
-  return withCommissionIds(ctx.db, ctx.workspaceId, rows);
+  return withCommissionIds({ ctx, rows });
 }

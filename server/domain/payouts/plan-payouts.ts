@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
 import { affiliates, commissions } from '@/db/schema';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
 import { onTestConversion } from '../commissions/read';
+import type { WorkspaceCtx } from '../context';
 
 // The one selection behind POST /v1/payouts and GET /v1/payouts/preview: what is due, how it
 // groups, and which groups are paid. The preview is exact only because both run this code.
@@ -19,7 +19,8 @@ export type PayoutPlan = { payouts: PayoutGroup[]; skipped: (PayoutGroup & { rea
  * batch, then sees payout_id. They are locked in id order, the order every multi-row lock on
  * commissions uses, so none can deadlock; affiliates are read, not locked.
  */
-export async function dueCommissions(tx: Tx, workspaceId: string, now: Date, { lock }: { lock: boolean }): Promise<DueCommission[]> {
+export async function dueCommissions({ ctx, now, lock }: { ctx: WorkspaceCtx; now: Date; lock: boolean }): Promise<DueCommission[]> {
+  const { db: tx, workspaceId } = ctx;
   const query = tx
     .select({
       id: commissions.id,

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, isNull, min, notExists, or, sql, sum } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
 import { commissions } from '@/db/schema';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
 import { onTestConversion } from '../commissions/read';
+import type { WorkspaceCtx } from '../context';
 
 export type WaitReason = 'not_approved' | 'in_hold_period';
 /**
@@ -17,7 +17,8 @@ export type WaitingGroup = { affiliateId: string; currency: string; reason: Wait
  * filters otherwise (cash, in no payout, no test sale), so the preview can say of every unpaid
  * commission why it is not in the batch.
  */
-export async function waitingCommissions(tx: Tx, workspaceId: string, now: Date): Promise<WaitingGroup[]> {
+export async function waitingCommissions({ ctx, now }: { ctx: WorkspaceCtx; now: Date }): Promise<WaitingGroup[]> {
+  const { db: tx, workspaceId } = ctx;
   const reason = sql<WaitReason>`case when ${commissions.status} = 'pending' then 'not_approved' else 'in_hold_period' end`;
   const rows = await tx
     .select({

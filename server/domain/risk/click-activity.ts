@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { rowsOf as sqlRows } from '../../lib/rows';
 
 // clicks.created_at is the click's time (the column behind `clicks.ts` in the schema).
 import { RECENT_DAYS, BASELINE_DAYS, type RiskWindow } from './window';
+import type { WorkspaceCtx } from '../context';
 
 /** Clicks per day for one affiliate; index 0 is the last 24 hours, up to the start of the baseline. */
 export type DailyClicks = number[];
@@ -12,7 +12,8 @@ export type DailyClicks = number[];
  * Every affiliate's clicks per day over the recent period and its baseline, for the whole
  * workspace: velocity is judged against the affiliate's own history and against its peers.
  */
-export async function dailyClicksByAffiliate(db: DbOrTx, workspaceId: string, w: RiskWindow): Promise<Map<string, DailyClicks>> {
+export async function dailyClicksByAffiliate({ ctx, w }: { ctx: WorkspaceCtx; w: RiskWindow }): Promise<Map<string, DailyClicks>> {
+  const { db, workspaceId } = ctx;
   const rows = await sqlRows<{ affiliate_id: string; age: number; n: number }>(
     db,
     sql`select affiliate_id::text as affiliate_id,

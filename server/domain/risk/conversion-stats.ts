@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { rowsOf as sqlRows } from '../../lib/rows';
 import type { RiskWindow } from './window';
+import type { WorkspaceCtx } from '../context';
 
 export type ConversionStats = {
   conversions: number;
@@ -18,7 +18,8 @@ export type ConversionStats = {
  * conversion-rate baselines are the workspace's). Conversions carry no e-mail or address of the
  * buyer, so the customer side of self-referral is customer_id naming the affiliate itself.
  */
-export async function conversionStatsByAffiliate(db: DbOrTx, workspaceId: string, w: RiskWindow): Promise<Map<string, ConversionStats>> {
+export async function conversionStatsByAffiliate({ ctx, w }: { ctx: WorkspaceCtx; w: RiskWindow }): Promise<Map<string, ConversionStats>> {
+  const { db, workspaceId } = ctx;
   const rows = await sqlRows<{
     affiliate_id: string;
     conversions: number;

@@ -26,8 +26,8 @@ const MIN_BASELINE_DAYS = 7;
 export async function gatherSignals({ ctx, now, targets }: { ctx: WorkspaceCtx; now: Date; targets: AssessedAffiliate[] }) {
   const w = riskWindow(now);
   const only = targets.map((t) => t.id);
-  const daily = await dailyClicksByAffiliate(ctx.db, ctx.workspaceId, w);
-  const conversions = await conversionStatsByAffiliate(ctx.db, ctx.workspaceId, w);
+  const daily = await dailyClicksByAffiliate({ ctx, w });
+  const conversions = await conversionStatsByAffiliate({ ctx, w });
   const base = workspaceBaselines(daily, conversions);
   const clicksIn = new Map(only.map((id) => [id, windowClicks(daily.get(id))]));
   const ips = await ipConcentrationByAffiliate(ctx.db, ctx.workspaceId, w, only);

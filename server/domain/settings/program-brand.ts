@@ -1,6 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { workspaceSettings, workspaces } from '@/db/schema';
+import type { WorkspaceCtx } from '../context';
 
 export type ProgramBrand = { workspaceId: string; name: string; logoUrl: string | null; brandColor: string | null; termsUrl: string | null; joinKey: string };
 
@@ -26,7 +27,8 @@ const brandOf = (r: Row): ProgramBrand => ({
 });
 
 /** How the program presents itself to affiliates: its name (else the workspace's), logo, colour, terms. */
-export async function programBrand(db: DbOrTx, workspaceId: string): Promise<ProgramBrand | null> {
+export async function programBrand({ ctx }: { ctx: WorkspaceCtx }): Promise<ProgramBrand | null> {
+  const { db, workspaceId } = ctx;
   const [row] = await db.select(columns).from(workspaces).leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, workspaces.id)).where(eq(workspaces.id, workspaceId));
   return row ? brandOf(row) : null;
 }

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import { isUniqueViolation } from '../../lib/unique-violation';
@@ -25,7 +24,8 @@ export type SettingsPatch = Partial<
 >;
 
 // Upserts, so a change never depends on the row having been made first.
-async function upsertSettings(db: DbOrTx, workspaceId: string, patch: SettingsPatch): Promise<Settings> {
+async function upsertSettings({ ctx, patch }: { ctx: WorkspaceCtx; patch: SettingsPatch }): Promise<Settings> {
+  const { db, workspaceId } = ctx;
   const [row] = await db
     .insert(workspaceSettings)
     .values({ ...patch, workspaceId })
@@ -37,7 +37,7 @@ async function upsertSettings(db: DbOrTx, workspaceId: string, patch: SettingsPa
 /** The workspace's settings. The row is made with the workspace; defaults fill in if it is gone. */
 export async function readSettings(ctx: WorkspaceCtx): Promise<Settings> {
   const [row] = await ctx.db.select().from(workspaceSettings).where(eq(workspaceSettings.workspaceId, ctx.workspaceId));
-  return row ?? upsertSettings(ctx.db, ctx.workspaceId, {});
+  return row ?? upsertSettings({ ctx, patch: {} });
 }
 
 // The audit log's view of settings: the API's field names.
@@ -72,7 +72,7 @@ export async function updateSettings({
   try {
     return await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(workspaceSettings).where(eq(workspaceSettings.workspaceId, ctx.workspaceId)).for('update');
-      const row = await upsertSettings(tx, ctx.workspaceId, patch);
+      const row = await upsertSettings({ ctx: { db: tx, workspaceId: ctx.workspaceId }, patch });
       if (patch.holdDays !== undefined && patch.holdDays !== before?.holdDays) await moveHolds({ db: tx, workspaceId: ctx.workspaceId }, patch.holdDays);
       await recordUpdate(tx, ctx, action, { type: action.split('.')[0], id: ctx.workspaceId }, before ? audited(before) : {}, audited(row));
       return row;

@@ -27,7 +27,7 @@ export const mintVisitorId = () => `v_${randomBytes(16).toString('base64url')}`;
  * day's rollup. Unknown ref: link_not_found. Inactive affiliate or campaign: ok false, nothing kept.
  */
 export async function recordClick({ ctx, input, source = 'api' }: { ctx: WorkspaceCtx; input: ClickInput; source?: 'api' | 'browser' | 'redirect' }): Promise<ClickResult> {
-  const hash = await hasherFor(ctx.db, ctx.workspaceId);
+  const hash = await hasherFor({ ctx });
   const ws = ctx.workspaceId;
   const visitorId = input.visitorId ?? null;
   const fingerprint = input.fingerprint ?? null;

@@ -7,7 +7,7 @@ import type { WorkspaceCtx } from '../../domain/context';
 
 /** What the setup page shows: the exact endpoint URL, the events to select, and how it goes. */
 export async function presentStatus(ctx: WorkspaceCtx, provider: PaymentProvider, publicUrl: string): Promise<z.infer<typeof integrationStatus>> {
-  const [row, stats, publicId] = [await findIntegration(ctx.db, ctx.workspaceId, provider.name), await eventStats(ctx, provider), await workspacePublicId(ctx)];
+  const [row, stats, publicId] = [await findIntegration({ ctx, provider: provider.name }), await eventStats(ctx, provider), await workspacePublicId(ctx)];
   return {
     provider: provider.name as 'stripe' | 'paddle',
     label: provider.label,

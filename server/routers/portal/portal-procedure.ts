@@ -9,7 +9,7 @@ import { baseProcedure, middleware } from '../../trpc/init';
 const requirePortal = middleware(async ({ ctx, next }) => {
   const { portal } = ctx;
   if (!portal) throw unauthorized('sign in to the portal first');
-  if (!(await affiliateHasAccess(ctx.db, portal.workspaceId, portal.affiliateId))) throw unauthorized('this account can no longer use the portal');
+  if (!(await affiliateHasAccess({ ctx: { db: ctx.db, workspaceId: portal.workspaceId }, affiliateId: portal.affiliateId }))) throw unauthorized('this account can no longer use the portal');
   const actor: Actor = { kind: 'affiliate', affiliateId: portal.affiliateId };
   return next({ ctx: { workspaceId: portal.workspaceId, affiliateId: portal.affiliateId, actor } });
 });

@@ -9,7 +9,7 @@ export const portalProgram = portalProcedure
   .input(z.object({}).optional())
   .output(z.object({ data: programBrandRecord }))
   .query(async ({ ctx }) => {
-    const brand = await programBrand(ctx.db, ctx.workspaceId);
+    const brand = await programBrand({ ctx });
     if (!brand) throw notFound('program');
     return { data: presentProgramBrand(brand) };
   });

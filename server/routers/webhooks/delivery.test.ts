@@ -138,7 +138,7 @@ describe('delivery', () => {
     const { ws, receiver } = await setup();
     await expect(
       api.db.transaction(async (tx) => {
-        await recordEvent(tx, ws.id, 'campaign.created', 'campaign', { id: 'rolled-back', name: 'Never' });
+        await recordEvent({ ctx: { db: tx, workspaceId: ws.id }, type: 'campaign.created', object: 'campaign', record: { id: 'rolled-back', name: 'Never' } });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

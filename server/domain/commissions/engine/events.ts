@@ -11,7 +11,7 @@ export async function emitMoneyEvents(
   conversion: { row: typeof conversions.$inferSelect; type: 'conversion.created' | 'conversion.updated' } | null,
   ledger: LedgerChange,
 ) {
-  if (conversion) await recordEvent(ctx.db, ctx.workspaceId, conversion.type, 'conversion', presentConversion(conversion.row));
-  for (const c of ledger.created) await recordEvent(ctx.db, ctx.workspaceId, 'commission.created', 'commission', presentCommission(c));
-  for (const c of ledger.updated) await recordEvent(ctx.db, ctx.workspaceId, 'commission.updated', 'commission', presentCommission(c));
+  if (conversion) await recordEvent({ ctx, type: conversion.type, object: 'conversion', record: presentConversion(conversion.row) });
+  for (const c of ledger.created) await recordEvent({ ctx, type: 'commission.created', object: 'commission', record: presentCommission(c) });
+  for (const c of ledger.updated) await recordEvent({ ctx, type: 'commission.updated', object: 'commission', record: presentCommission(c) });
 }
