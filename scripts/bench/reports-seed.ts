@@ -120,7 +120,7 @@ export async function describeSeeded(url: string) {
   const [ws] = await sql.unsafe<{ id: string }[]>(`select id from workspaces limit 1`);
   const [campaign] = await sql.unsafe<{ id: string }[]>(`select id from campaigns order by name limit 1`);
   const database = await openDatabase({ url, max: 1 });
-  const { token } = await createWorkspaceKey({ db: database.db, workspaceId: ws.id, actor: systemActor('seed') }, { scopes: ['read'] });
+  const { token } = await createWorkspaceKey({ ctx: { db: database.db, workspaceId: ws.id, actor: systemActor('seed') }, input: { scopes: ['read'] } });
   await database.close();
   const [counts] = await sql.unsafe<{ clicks: number; conversions: number; rollups: number; first: string; last: string }[]>(`
     select (select count(*)::int from clicks) as clicks, (select count(*)::int from conversions) as conversions,

@@ -29,7 +29,7 @@ export async function seedBench(url: string, refs: number) {
     await db.insert(affiliates).values(rows);
   }
   const [first] = await db.select().from(affiliates).where(eq(affiliates.refCode, 'r00000'));
-  const { token } = await createWorkspaceKey({ db, workspaceId: ws.id, actor: systemActor('seed') }, { scopes: ['track', 'read'] });
+  const { token } = await createWorkspaceKey({ ctx: { db, workspaceId: ws.id, actor: systemActor('seed') }, input: { scopes: ['track', 'read'] } });
   await database.close();
   return { workspaceId: ws.id, campaignId: c.id, affiliateId: first.id, token };
 }

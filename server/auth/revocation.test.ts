@@ -27,7 +27,7 @@ const onB = (token: string, path = '/v1/campaigns') => nodeB.call('GET', path, {
 
 /** A fresh workspace key that node B has just answered 200 (so B has seen it alive). */
 async function liveKeyOnB() {
-  const { key, token } = await createWorkspaceKey({ db: nodeA.db, workspaceId: ws.id, actor: systemActor('test') }, { scopes: ['read'] });
+  const { key, token } = await createWorkspaceKey({ ctx: { db: nodeA.db, workspaceId: ws.id, actor: systemActor('test') }, input: { scopes: ['read'] } });
   for (let i = 0; i < 3; i++) expect((await onB(token)).status).toBe(200);
   return { token, id: key.id };
 }

@@ -38,7 +38,7 @@ export const COMMANDS: Record<string, Command> = {
   'keys create': async ({ db }, f, out) => {
     const scopes = f.scopes?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
     const name = f.name ?? null;
-    const { key, token } = await createWorkspaceKey({ db, workspaceId: flag(f, 'workspace'), actor: CLI }, { scopes, name });
+    const { key, token } = await createWorkspaceKey({ ctx: { db, workspaceId: flag(f, 'workspace'), actor: CLI }, input: { scopes, name } });
     out.print(`${token}\n(key ${key.id}; shown once, store it now)`, { token, id: key.id });
   },
   'keys list': async ({ db }, f, out) => {

@@ -10,7 +10,7 @@ const NAME_MAX = 200;
  * domain (as POST/PATCH /v1/products). Whether it earns, and at which campaign's rate, stays
  * the manager's call in Refcount.
  */
-export async function syncProduct(ctx: IntegrationCtx, providerProductId: string, rawName: string): Promise<Outcome> {
+export async function syncProduct({ ctx, providerProductId, rawName }: { ctx: IntegrationCtx; providerProductId: string; rawName: string }): Promise<Outcome> {
   const name = rawName.trim().slice(0, NAME_MAX) || providerProductId;
   const existing = await getProduct({ ctx, id: providerProductId }).catch((e: unknown) => {
     if (e instanceof RefcountError && e.code === 'link_not_found') return null;

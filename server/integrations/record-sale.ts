@@ -28,7 +28,7 @@ export function describeConversion(conv: Conversion): string {
  * (attribution, the engine, rollups, events and webhooks follow), idempotent on the payment's
  * id as external_id. Every payment is noted, attributed or not, so its refunds know which.
  */
-export async function recordProviderSale(ctx: IntegrationCtx, facts: SaleFacts): Promise<Outcome> {
+export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; facts: SaleFacts }): Promise<Outcome> {
   const { currency, productId, interval, livemode, hints, ...sale } = facts;
   if (sale.amount <= 0) {
     await recordSale(ctx, { ...sale, conversionId: null });
@@ -38,7 +38,7 @@ export async function recordProviderSale(ctx: IntegrationCtx, facts: SaleFacts):
     await recordSale(ctx, { ...sale, conversionId: null });
     return ignored('not_attributed', 'no customer and no referral on this payment');
   }
-  const known = await conversionByExternalId(ctx, sale.saleRef);
+  const known = await conversionByExternalId({ ctx, externalId: sale.saleRef });
   const result = await recordConversion({
     ctx,
     input: {
@@ -59,6 +59,6 @@ export async function recordProviderSale(ctx: IntegrationCtx, facts: SaleFacts):
   const conversionId = result.attributed ? result.conversion_id : null;
   await recordSale(ctx, { ...sale, conversionId });
   if (!conversionId) return ignored('not_attributed', 'neither the customer nor the checkout points at an active affiliate');
-  const conv = (await conversionById(ctx, conversionId))!;
+  const conv = (await conversionById({ ctx, id: conversionId }))!;
   return applied(known ? 'conversion_exists' : 'conversion_created', describeConversion(conv), conversionId);
 }

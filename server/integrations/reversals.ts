@@ -32,7 +32,7 @@ export const isSale = (s: Sale | Outcome): s is Sale => 'saleRef' in s;
  * one already applied changes nothing. Without `asOf` the total is only a lower bound (one
  * refund's own amount) and can only raise what is known.
  */
-export async function applyRefundTotal(ctx: HandlerInput['ctx'], sale: Sale, total: number, asOf: Date | null): Promise<Outcome> {
+export async function applyRefundTotal({ ctx, sale, total, asOf }: { ctx: HandlerInput['ctx']; sale: Sale; total: number; asOf: Date | null }): Promise<Outcome> {
   if (asOf && sale.refundsAsOf && asOf < sale.refundsAsOf) return ignored('superseded', 'a newer refund total was applied already', sale.conversionId);
   const updated = asOf
     ? await updateSale(ctx, sale, { refundedAmount: total, refundsAsOf: asOf })
@@ -41,7 +41,7 @@ export async function applyRefundTotal(ctx: HandlerInput['ctx'], sale: Sale, tot
 }
 
 async function refundConversionOf(ctx: HandlerInput['ctx'], sale: Sale): Promise<Outcome> {
-  const conv = (await conversionById(ctx, sale.conversionId!))!;
+  const conv = (await conversionById({ ctx, id: sale.conversionId! }))!;
   const total = sale.refundedAmount;
   if (total <= 0) return ignored('nothing_refunded', 'the refunded total is zero', conv.id);
   const full = total >= sale.chargedAmount;
@@ -59,10 +59,10 @@ async function refundConversionOf(ctx: HandlerInput['ctx'], sale: Sale): Promise
  * Taken off the running total once per refund; a fully refunded sale is restored and what is
  * still refunded applied again.
  */
-export async function revertRefund(ctx: HandlerInput['ctx'], sale: Sale, refundId: string, amount: number): Promise<Outcome> {
+export async function revertRefund({ ctx, sale, refundId, amount }: { ctx: HandlerInput['ctx']; sale: Sale; refundId: string; amount: number }): Promise<Outcome> {
   if (sale.revertedRefunds.includes(refundId)) return ignored('already_reverted', `${refundId} was taken back already`, sale.conversionId);
   const updated = await updateSale(ctx, sale, { refundedAmount: Math.max(0, sale.refundedAmount - amount), revertedRefunds: [...sale.revertedRefunds, refundId] });
-  const conv = (await conversionById(ctx, sale.conversionId!))!;
+  const conv = (await conversionById({ ctx, id: sale.conversionId! }))!;
   if (conv.status !== 'refunded') {
     return ignored('refund_not_lowered', `${refundId} failed; a partial refund already applied stays (a refund is only ever raised)`, conv.id);
   }
@@ -72,14 +72,14 @@ export async function revertRefund(ctx: HandlerInput['ctx'], sale: Sale, refundI
 }
 
 /** A dispute opened: the sale becomes a chargeback and its commissions are clawed back. */
-export async function chargeback(ctx: HandlerInput['ctx'], sale: Sale, detail: string): Promise<Outcome> {
+export async function chargeback({ ctx, sale, detail }: { ctx: HandlerInput['ctx']; sale: Sale; detail: string }): Promise<Outcome> {
   await refundConversion({ ctx, input: { externalId: sale.saleRef, reason: 'chargeback' } });
   return applied('chargeback', detail, sale.conversionId);
 }
 
 /** A dispute won: the sale counts again (less what was refunded), and so do its commissions. */
 export async function restoreSale(ctx: HandlerInput['ctx'], sale: Sale, detail: string): Promise<Outcome> {
-  const conv = (await conversionById(ctx, sale.conversionId!))!;
+  const conv = (await conversionById({ ctx, id: sale.conversionId! }))!;
   if (conv.status !== 'chargeback') return ignored('not_a_chargeback', `the conversion is ${conv.status}`, conv.id);
   await restore(ctx, conv.id, conv.ts);
   if (sale.refundedAmount > 0) await refundConversionOf(ctx, sale);

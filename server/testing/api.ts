@@ -57,8 +57,8 @@ export async function startTestApi(env: Record<string, string> = {}, given?: Dat
   async function workspace(scopes: string[] = ['*'], name = 'Test workspace') {
     const ws = await createWorkspace(database.db, { name });
     const ctx = { db: database.db, workspaceId: ws.id, actor: TEST_ACTOR };
-    const { token } = await createWorkspaceKey(ctx, { scopes });
-    const keyFor = async (s: string[]) => (await createWorkspaceKey(ctx, { scopes: s })).token;
+    const { token } = await createWorkspaceKey({ ctx, input: { scopes } });
+    const keyFor = async (s: string[]) => (await createWorkspaceKey({ ctx, input: { scopes: s } })).token;
     return { id: ws.id, publicId: ws.publicId, token, keyFor };
   }
 

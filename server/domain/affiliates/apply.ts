@@ -34,7 +34,7 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
       {
         email: application.email,
         name: application.name,
-        campaignId: await campaignForNewAffiliate(ctx, undefined),
+        campaignId: await campaignForNewAffiliate({ ctx, campaignId: undefined }),
         inviteTokenHash: invite.tokenHash,
         inviteTokenExpiresAt: invite.expiresAt,
         appliedAt: new Date(),

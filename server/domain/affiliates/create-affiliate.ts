@@ -24,7 +24,7 @@ export async function createAffiliate({ ctx, input }: { ctx: ActingCtx; input: N
   if (!input.email && !input.name) throw required('email');
   return ctx.db.transaction(async (tx) => {
     const txCtx = { db: tx, workspaceId: ctx.workspaceId };
-    const campaignId = await campaignForNewAffiliate(txCtx, input.campaignId);
+    const campaignId = await campaignForNewAffiliate({ ctx: txCtx, campaignId: input.campaignId });
     const result = await insertAffiliate(
       tx,
       ctx.workspaceId,

@@ -24,7 +24,7 @@ export type InviteResult = { row: Affiliate; created: boolean; refCodeChanged: b
 export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: ActingCtx; input: InviteInput; publicUrl: string }): Promise<InviteResult> {
   return ctx.db.transaction(async (tx) => {
     const txCtx = { db: tx, workspaceId: ctx.workspaceId };
-    const campaignId = await campaignForNewAffiliate(txCtx, input.campaignId);
+    const campaignId = await campaignForNewAffiliate({ ctx: txCtx, campaignId: input.campaignId });
     const existing = await findAffiliateByEmail({ ctx: txCtx, email: input.email });
     if (existing) return { row: existing, created: false, refCodeChanged: false };
 

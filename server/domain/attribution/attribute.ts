@@ -47,7 +47,7 @@ async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | '
  * attributed keeps its affiliate (recurring payments); otherwise visitor_id (cookie), fingerprint,
  * ip + user agent, manual code, ref, in that order. Null: nobody.
  */
-export async function attribute(ctx: WorkspaceCtx, input: AttributionInput): Promise<Attribution | null> {
+export async function attribute({ ctx, input }: { ctx: WorkspaceCtx; input: AttributionInput }): Promise<Attribution | null> {
   if (input.customerId) {
     const [prior] = await ctx.db
       .select({ affiliateId: conversions.affiliateId, campaignId: conversions.campaignId })
@@ -59,9 +59,9 @@ export async function attribute(ctx: WorkspaceCtx, input: AttributionInput): Pro
     if (prior) return { ...prior, method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] };
   }
   const steps: [boolean, () => Promise<Attribution | null>][] = [
-    [!!input.visitorId, async () => fromTouches('cookie', await touchesWhere(ctx, eq(clicks.visitorKey, input.visitorId!), input.at), input.at)],
-    [!!input.fingerprint, async () => fromTouches('fingerprint', await touchesWhere(ctx, and(isNotNull(clicks.fingerprint), eq(clicks.fingerprint, input.fingerprint!))!, input.at), input.at)],
-    [!!(input.ipHash && input.uaHash), async () => fromTouches('ip', await touchesWhere(ctx, and(eq(clicks.ipHash, input.ipHash!), eq(clicks.uaHash, input.uaHash!))!, input.at), input.at)],
+    [!!input.visitorId, async () => fromTouches('cookie', await touchesWhere({ ctx, match: eq(clicks.visitorKey, input.visitorId!), at: input.at }), input.at)],
+    [!!input.fingerprint, async () => fromTouches('fingerprint', await touchesWhere({ ctx, match: and(isNotNull(clicks.fingerprint), eq(clicks.fingerprint, input.fingerprint!))!, at: input.at }), input.at)],
+    [!!(input.ipHash && input.uaHash), async () => fromTouches('ip', await touchesWhere({ ctx, match: and(eq(clicks.ipHash, input.ipHash!), eq(clicks.uaHash, input.uaHash!))!, at: input.at }), input.at)],
     [!!input.manualCode, () => byCode(ctx, input.manualCode!, 'manual_code')],
     [!!input.ref, () => byCode(ctx, input.ref!, 'ref')],
   ];

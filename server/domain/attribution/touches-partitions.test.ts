@@ -31,7 +31,7 @@ afterAll(() => client.close());
 
 it('scans the months inside the longest cookie window and no others', async () => {
   sent.length = 0;
-  const touches = await touchesWhere({ db, workspaceId: ws }, eq(clicks.visitorKey, 'v'), at);
+  const touches = await touchesWhere({ ctx: { db, workspaceId: ws }, match: eq(clicks.visitorKey, 'v'), at });
   // 45 days before 2031-06-20 is 2031-05-06: the clicks of May 10 and June 10.
   expect(touches.map((t) => t.ts.toISOString().slice(0, 7))).toEqual(['2031-05', '2031-06']);
   const { query, params } = sent.find((s) => s.query.includes('"clicks"'))!;

@@ -18,7 +18,7 @@ export type Touch = {
  * affiliates that are still active. These are the candidates the attribution receipt lists. Never
  * reads clicks older than the workspace's longest cookie window (retention keeps those).
  */
-export async function touchesWhere(ctx: WorkspaceCtx, match: SQL, at: Date): Promise<Touch[]> {
+export async function touchesWhere({ ctx, match, at }: { ctx: WorkspaceCtx; match: SQL; at: Date }): Promise<Touch[]> {
   return ctx.db
     .select({
       clickId: clicks.id,

@@ -33,7 +33,7 @@ export const onTestConversion = (ctx: WorkspaceCtx) =>
  */
 export async function listCommissions({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: CommissionFilter; page: Page }) {
   if (filter.affiliateId !== undefined) await referencedAffiliate(ctx, filter.affiliateId);
-  if (filter.conversionId !== undefined) await referencedConversion(ctx, filter.conversionId);
+  if (filter.conversionId !== undefined) await referencedConversion({ ctx, id: filter.conversionId });
   const hideTest = !filter.includeTest && filter.conversionId === undefined;
   return ctx.db
     .select()

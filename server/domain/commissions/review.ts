@@ -34,13 +34,13 @@ async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: R
   const ctx = { db: tx, workspaceId };
   const [conv] = await tx.select().from(conversions).where(and(eq(conversions.workspaceId, workspaceId), eq(conversions.id, row.conversionId)));
   const { timezone } = await readSettings(ctx);
-  const before = await contributionOf(ctx, conv, timezone);
+  const before = await contributionOf({ ctx, conv, timeZone: timezone });
   const [updated] = await tx
     .update(commissions)
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(commissions.workspaceId, workspaceId), eq(commissions.id, row.id)))
     .returning();
-  await applyContribution(ctx, before, await contributionOf(ctx, conv, timezone));
+  await applyContribution({ ctx, before, after: await contributionOf({ ctx, conv, timeZone: timezone }) });
   await recordEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(updated) });
   await recordUpdate(tx, acting, 'commission.updated', { type: 'commission', id: row.id }, presentCommission(row), presentCommission(updated));
   return updated;

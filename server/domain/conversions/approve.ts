@@ -4,7 +4,7 @@ import type { WorkspaceCtx } from '../context';
 import type { Settings } from '../settings/settings';
 
 /** With auto_approve_commissions on, a confirmed conversion's pending earnings become approved. */
-export async function approveIfAuto(ctx: WorkspaceCtx, settings: Settings, conversionIds: string[]) {
+export async function approveIfAuto({ ctx, settings, conversionIds }: { ctx: WorkspaceCtx; settings: Settings; conversionIds: string[] }) {
   if (!settings.autoApproveCommissions || !conversionIds.length) return [];
   return ctx.db
     .update(commissions)

@@ -31,7 +31,7 @@ export async function confirmDueConversions(db: Db, now = new Date()): Promise<n
           ),
         )
         .returning();
-      const approved = await approveIfAuto(tx, settings, rows.map((r) => r.id));
+      const approved = await approveIfAuto({ ctx: tx, settings, conversionIds: rows.map((r) => r.id) });
       for (const row of rows) {
         await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, { created: [], updated: [], earning: null });
         const approvedHere = approved.filter((c) => c.conversionId === row.id).map((c) => c.id);

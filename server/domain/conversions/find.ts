@@ -5,7 +5,7 @@ import type { WorkspaceCtx } from '../context';
 export type Conversion = typeof conversions.$inferSelect;
 
 /** The workspace's conversion with this external id, locked for the rest of the transaction. */
-export async function conversionByExternalId(ctx: WorkspaceCtx, externalId: string, lock = false): Promise<Conversion | undefined> {
+export async function conversionByExternalId({ ctx, externalId, lock = false }: { ctx: WorkspaceCtx; externalId: string; lock?: unknown }): Promise<Conversion | undefined> {
   const q = ctx.db
     .select()
     .from(conversions)
@@ -15,7 +15,7 @@ export async function conversionByExternalId(ctx: WorkspaceCtx, externalId: stri
 }
 
 /** The workspace's conversion with this id, locked for the rest of the transaction when asked. */
-export async function conversionById(ctx: WorkspaceCtx, id: string, lock = false): Promise<Conversion | undefined> {
+export async function conversionById({ ctx, id, lock = false }: { ctx: WorkspaceCtx; id: string; lock?: unknown }): Promise<Conversion | undefined> {
   const q = ctx.db
     .select()
     .from(conversions)

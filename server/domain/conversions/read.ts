@@ -24,7 +24,7 @@ export async function getConversion({ ctx, id }: { ctx: WorkspaceCtx; id: string
 }
 
 /** A conversion named in a query or body: unknown_resource when it is not the workspace's. */
-export async function referencedConversion(ctx: WorkspaceCtx, id: string): Promise<Conversion> {
+export async function referencedConversion({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<Conversion> {
   return loadRecord(ctx, conversions, id, () => unknownReference('conversion_id'));
 }
 

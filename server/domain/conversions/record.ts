@@ -44,13 +44,13 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
     throw required('visitor_id');
   }
   if (input.type === 'sale' && (input.amount === undefined || input.amount === null)) throw required('amount');
-  const known = await conversionByExternalId(ctx, input.externalId);
+  const known = await conversionByExternalId({ ctx, externalId: input.externalId });
   if (known) return replay(known.id);
   const hash = await hasherFor({ ctx });
   const at = input.ts ?? new Date();
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
-    const found = await attribute(tx, { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at });
+    const found = await attribute({ ctx: tx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } });
     const campaignId =
       found?.campaignId ??
       (found && (await db.select({ c: affiliates.campaignId }).from(affiliates).where(eq(affiliates.id, found.affiliateId)))[0]?.c) ??
@@ -69,14 +69,14 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
       })
       .onConflictDoNothing()
       .returning();
-    if (!conv) return replay((await conversionByExternalId(tx, input.externalId))!.id);
-    const ledger = await reconcileLedger(tx, conv, settings);
+    if (!conv) return replay((await conversionByExternalId({ ctx: tx, externalId: input.externalId }))!.id);
+    const ledger = await reconcileLedger({ ctx: tx, conv, settings });
     const earning = ledger.earning;
     const receipt = buildReceipt(found, earning, ledger.created.length > 0);
     if (conv.isTest && earning) receipt.reason = 'test_conversion';
     const [row] = await db.update(conversions).set({ attribution: receipt }).where(eq(conversions.id, conv.id)).returning();
     await emitMoneyEvents(tx, { row, type: 'conversion.created' }, ledger);
-    await applyContribution(tx, null, await contributionOf(tx, row, settings.timezone));
+    await applyContribution({ ctx: tx, before: null, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone }) });
     return replay(conv.id);
   });
 }

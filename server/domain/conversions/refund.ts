@@ -24,7 +24,7 @@ export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' 
 export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; input: Refund & { externalId: string } }) {
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
-    const conv = await conversionByExternalId(tx, input.externalId, true);
+    const conv = await conversionByExternalId({ ctx: tx, externalId: input.externalId, lock: true });
     if (!conv) throw conversionFailed('no conversion has this external_id');
     await applyRefund(tx, conv, input);
     return { ok: true, conversion_id: conv.id };
@@ -41,7 +41,7 @@ export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx;
   recordId(id, () => notFound('conversion'));
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
-    const conv = await conversionById(tx, id, true);
+    const conv = await conversionById({ ctx: tx, id, lock: true });
     if (!conv) throw notFound('conversion');
     if (conv.type === 'lead') throw conversionFailed('a lead has no payment to refund; change its status instead');
     if (input.amount != null && input.amount > conv.amount) {
@@ -62,10 +62,10 @@ async function applyRefund(tx: WorkspaceCtx, conv: Conversion, input: Refund): P
   const refundedAmount = full || input.reason === 'chargeback' ? conv.amount : Math.max(conv.refundedAmount, input.amount!);
   if (status === conv.status && refundedAmount === conv.refundedAmount) return conv;
   const settings = await readSettings(tx);
-  const before = await contributionOf(tx, conv, settings.timezone);
+  const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone });
   const [row] = await tx.db.update(conversions).set({ status, refundedAmount, updatedAt: new Date() }).where(eq(conversions.id, conv.id)).returning();
-  const ledger = await reconcileLedger(tx, row, settings);
+  const ledger = await reconcileLedger({ ctx: tx, conv: row, settings });
   await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
-  await applyContribution(tx, before, await contributionOf(tx, row, settings.timezone));
+  await applyContribution({ ctx: tx, before, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone }) });
   return row;
 }

@@ -42,12 +42,12 @@ export async function updateConversion({ ctx, id, patch }: { ctx: ActingCtx; id:
     }
     if (!Object.keys(set).length) return conv;
     const settings = await readSettings(tx);
-    const before = await contributionOf(tx, conv, settings.timezone);
+    const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone });
     const [row] = await db.update(conversions).set({ ...set, updatedAt: new Date() }).where(eq(conversions.id, conv.id)).returning();
-    const ledger = await reconcileLedger(tx, row, settings);
-    if (row.status === 'confirmed') ledger.updated.push(...(await approveIfAuto(tx, settings, [row.id])));
+    const ledger = await reconcileLedger({ ctx: tx, conv: row, settings });
+    if (row.status === 'confirmed') ledger.updated.push(...(await approveIfAuto({ ctx: tx, settings, conversionIds: [row.id] })));
     await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
-    await applyContribution(tx, before, await contributionOf(tx, row, settings.timezone));
+    await applyContribution({ ctx: tx, before, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone }) });
     await recordUpdate(db, ctx, 'conversion.updated', { type: 'conversion', id }, presentConversionDetail(conv), presentConversionDetail(row));
     return row;
   });

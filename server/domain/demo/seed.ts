@@ -28,7 +28,7 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
   const ws = await createWorkspace(db, { name: 'Demo Co' });
   await createUser(db, { ...DEMO_LOGIN, workspaceId: ws.id, role: 'owner', name: 'Demo Manager' });
   const ctx = { db, workspaceId: ws.id, actor: systemActor('seed') };
-  const { token } = await createWorkspaceKey(ctx, { scopes: ['*'], name: 'demo' });
+  const { token } = await createWorkspaceKey({ ctx, input: { scopes: ['*'], name: 'demo' } });
   await updateSettings({
     ctx,
     patch: { programName: 'Demo Co Partners', logoUrl: '/demo-logo.svg', brandColor: '#0f766e', termsUrl: 'https://shop.example.com/partner-terms', joinSlug: 'demo' },

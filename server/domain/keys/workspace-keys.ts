@@ -14,7 +14,7 @@ export type WorkspaceKey = typeof workspaceKeys.$inferSelect;
 export const auditedKey = (k: { name: string | null; scopes: string[]; start: string }) => ({ name: k.name, scopes: k.scopes, start: k.start });
 
 /** Mints a workspace key; the token is in the result only, never stored. */
-export async function createWorkspaceKey(ctx: ActingCtx, input: { scopes: string[]; name?: string | null }): Promise<{ key: WorkspaceKey; token: string }> {
+export async function createWorkspaceKey({ ctx, input }: { ctx: ActingCtx; input: { scopes: string[]; name?: string | null } }): Promise<{ key: WorkspaceKey; token: string }> {
   const bad = input.scopes.find((s) => !(KEY_SCOPES as readonly string[]).includes(s));
   if (bad) throw invalid('scopes', `unknown scope ${bad}; use ${KEY_SCOPES.join(', ')}`);
   const { token, hash, start } = mintToken(WORKSPACE_KEY_PREFIX);

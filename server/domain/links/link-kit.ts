@@ -16,7 +16,7 @@ export const MAX_LINKS_PER_AFFILIATE = 100;
  * exists whether or not a link row was ever created, the campaign's landing pages to make more
  * from, and the links made so far.
  */
-export async function linkKit(ctx: WorkspaceCtx, affiliate: Affiliate) {
+export async function linkKit({ ctx, affiliate }: { ctx: WorkspaceCtx; affiliate: Affiliate }) {
   const campaign = await campaignOf(ctx, affiliate);
   const own = await findLinks({ ctx, filters: { affiliateId: affiliate.id }, page: { limit: MAX_LINKS_PER_AFFILIATE, offset: 0 } });
   return {
@@ -43,7 +43,7 @@ const landingPages = (c: Campaign) => [...new Set([c.destinationUrl, ...c.additi
  * none is named), with an optional sub-id. Nothing else: an affiliate cannot point the program's
  * links at a page the program does not list.
  */
-export async function createOwnLink(ctx: ActingCtx, affiliate: Affiliate, input: { landingPage?: string; subId?: string }) {
+export async function createOwnLink({ ctx, affiliate, input }: { ctx: ActingCtx; affiliate: Affiliate; input: { landingPage?: string; subId?: string } }) {
   const campaign = await campaignOf(ctx, affiliate);
   const pages = campaign ? landingPages(campaign) : [];
   if (!campaign || pages.length === 0) throw invalidState('the program has no landing page yet: ask the program manager to set one');

@@ -28,7 +28,7 @@ export const payableOn = sql<Date>`coalesce(${commissions.holdUntil}, ${commissi
  */
 export async function commissionTable({ ctx, query, page, now = new Date() }: { ctx: WorkspaceCtx; query: CommissionQuery; page: Page; now?: Date }) {
   if (query.affiliateId !== undefined) await referencedAffiliate(ctx, query.affiliateId);
-  if (query.conversionId !== undefined) await referencedConversion(ctx, query.conversionId);
+  if (query.conversionId !== undefined) await referencedConversion({ ctx, id: query.conversionId });
   const KEYS = { created: sql`${commissions.createdAt}`, payable_on: sql`${payableOn}`, amount: sql`${commissions.amount}` };
   return ctx.db
     .select({

@@ -6,6 +6,6 @@ export async function readProductPolicy(ctx: WorkspaceCtx): Promise<boolean> {
   return (await readSettings(ctx)).commissionUnmappedProducts;
 }
 
-export async function setProductPolicy(ctx: ActingCtx, commissionUnmappedProducts: boolean): Promise<boolean> {
+export async function setProductPolicy({ ctx, commissionUnmappedProducts }: { ctx: ActingCtx; commissionUnmappedProducts: boolean }): Promise<boolean> {
   return (await updateSettings({ ctx, patch: { commissionUnmappedProducts }, action: 'product_policy.updated' })).commissionUnmappedProducts;
 }

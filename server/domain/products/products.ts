@@ -40,7 +40,7 @@ export async function listProducts({ ctx, campaignId, page }: { ctx: WorkspaceCt
 }
 
 /** Products redirected to this campaign's rate (a campaign's product_overrides). */
-export async function productOverrides(ctx: WorkspaceCtx, campaignId: string): Promise<Product[]> {
+export async function productOverrides({ ctx, campaignId }: { ctx: WorkspaceCtx; campaignId: string }): Promise<Product[]> {
   return ctx.db
     .select()
     .from(products)

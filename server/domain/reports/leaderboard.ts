@@ -17,7 +17,7 @@ const ORDER: Record<Sort, ReturnType<typeof sql>> = {
 
 /** Affiliates ranked over the range: aggregate the rollups first, then join names for one page. */
 export async function affiliateLeaderboard({ ctx, filters, sort, page }: { ctx: WorkspaceCtx; filters: ReportFilters; sort: Sort; page: Page }) {
-  const scope = await reportScope(ctx, filters);
+  const scope = await reportScope({ ctx, f: filters });
   return rowsOf<LeaderboardRow>(ctx.db, sql`
     with t as (
       select r.affiliate_id, sum(r.clicks) as clicks, sum(r.leads + r.sales) as conversions,
@@ -31,7 +31,7 @@ export async function affiliateLeaderboard({ ctx, filters, sort, page }: { ctx: 
 
 /** Campaigns ranked over the range, the same way: GET /v1/reports/campaigns. */
 export async function campaignLeaderboard({ ctx, filters, sort, page }: { ctx: WorkspaceCtx; filters: ReportFilters; sort: Sort; page: Page }) {
-  const scope = await reportScope(ctx, filters);
+  const scope = await reportScope({ ctx, f: filters });
   return rowsOf<CampaignReportRow>(ctx.db, sql`
     with t as (
       select r.campaign_id, sum(r.clicks) as clicks, sum(r.leads + r.sales) as conversions,

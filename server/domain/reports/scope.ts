@@ -13,7 +13,7 @@ export type ReportScope = DayRange & { currency: string; timeZone: string; where
  * daily_rollups (served by daily_rollups_uq: workspace, day range, then campaign/affiliate), and
  * the aggregates of money in the report's currency.
  */
-export async function reportScope(ctx: WorkspaceCtx, f: ReportFilters, maxDays?: number): Promise<ReportScope> {
+export async function reportScope({ ctx, f, maxDays }: { ctx: WorkspaceCtx; f: ReportFilters; maxDays?: number }): Promise<ReportScope> {
   const [settings] = await Promise.all([
     readSettings(ctx),
     f.campaign_id !== undefined && referencedCampaign(ctx, f.campaign_id),

@@ -8,7 +8,7 @@ type Totals = { clicks: unknown; leads: unknown; sales: unknown; revenue: unknow
 
 /** Totals over the range from daily_rollups alone (one aggregate over at most days × pairs rows). */
 export async function reportSummary({ ctx, filters }: { ctx: WorkspaceCtx; filters: ReportFilters }) {
-  const scope = await reportScope(ctx, filters);
+  const scope = await reportScope({ ctx, f: filters });
   // Sums come back as numeric (a string on postgres.js): Number() normalises both drivers.
   const [t] = await rowsOf<Totals>(ctx.db, sql`
     select coalesce(sum(r.clicks), 0) as clicks, coalesce(sum(r.leads), 0) as leads, coalesce(sum(r.sales), 0) as sales,

@@ -49,7 +49,7 @@ function bucketStarts(from: string, to: string, interval: Interval): string[] {
  * workspace time zone, so bucketing is plain calendar arithmetic on those labels.
  */
 export async function reportTimeseries({ ctx, filters, metric, interval }: { ctx: WorkspaceCtx; filters: ReportFilters; metric: Metric; interval: Interval }) {
-  const scope = await reportScope(ctx, filters, MAX_DAYS[interval]);
+  const scope = await reportScope({ ctx, f: filters, maxDays: MAX_DAYS[interval] });
   const rows = await rowsOf<{ day: string; value: unknown }>(ctx.db, sql`
     select r.day, ${metricSql(metric, scope)} as value from daily_rollups r where ${scope.where} group by r.day`);
   const byBucket = new Map<string, number>();

@@ -12,7 +12,7 @@ export type Reward = typeof rewards.$inferSelect;
 export type RewardWithUsage = Reward & { usedBy: RewardUsage };
 
 /** used_by_campaigns is read from the rules at read time, so it can never go stale. */
-export async function withUsage(ctx: WorkspaceCtx, rows: Reward[]): Promise<RewardWithUsage[]> {
+export async function withUsage({ ctx, rows }: { ctx: WorkspaceCtx; rows: Reward[] }): Promise<RewardWithUsage[]> {
   const ids = rows.map((r) => r.id);
   const uses = ids.length
     ? await ctx.db
@@ -43,11 +43,11 @@ async function findReward(ctx: WorkspaceCtx, id: string): Promise<Reward | undef
 export async function getReward({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<RewardWithUsage> {
   const row = await findReward(ctx, id);
   if (!row) throw notFound('reward');
-  return (await withUsage(ctx, [row]))[0];
+  return (await withUsage({ ctx, rows: [row] }))[0];
 }
 
 /** A reward a body refers to: archived ones can no longer be applied, like missing ones. */
-export async function referencedReward(ctx: WorkspaceCtx, id: string, field: string): Promise<Reward> {
+export async function referencedReward({ ctx, id, field }: { ctx: WorkspaceCtx; id: string; field: string }): Promise<Reward> {
   const row = await findReward(ctx, id);
   if (!row || row.archived) throw unknownReference(field);
   return row;
@@ -61,5 +61,5 @@ export async function listRewards({ ctx, includeArchived, page }: { ctx: Workspa
     .orderBy(desc(rewards.createdAt), desc(rewards.id))
     .limit(page.limit)
     .offset(page.offset);
-  return withUsage(ctx, rows);
+  return withUsage({ ctx, rows });
 }

@@ -49,5 +49,5 @@ export async function updateReward({ ctx, id, patch }: { ctx: ActingCtx; id: str
     await recordUpdate(tx, ctx, 'reward.updated', { type: 'reward', id }, audited(current), audited(updated));
     return updated;
   });
-  return (await withUsage(ctx, [row]))[0];
+  return (await withUsage({ ctx, rows: [row] }))[0];
 }

@@ -64,14 +64,14 @@ export async function previewEarning({ ctx, campaignId, sale, now = new Date() }
   const settings = await readSettings(ctx);
   const periodIndex = sale.periodIndex ?? 0;
   const currency = sale.currency ?? 'usd';
-  const earning = await computeEarning(ctx, settings, campaign.id, {
+  const earning = await computeEarning({ ctx, settings, campaignId: campaign.id, sale: {
     amount: sale.amount,
     currency,
     productId: sale.productId ?? null,
     interval: sale.interval ?? null,
     periodIndex,
     ...paymentDates(now, periodIndex * monthsPerPeriod(sale.interval)),
-  });
+  } });
   const redirected = earning.rateCampaignId !== null && earning.rateCampaignId !== campaign.id;
   return {
     rule: earning.rule,

@@ -8,7 +8,7 @@ export type Rule = typeof commissionRules.$inferSelect;
 export type CampaignRules = { campaign: Campaign; rules: Rule[]; overrides: Product[] };
 
 /** Every rule of a campaign, oldest first; the engine picks among them with ruleForSale. */
-export async function rulesOfCampaign(ctx: WorkspaceCtx, campaignId: string): Promise<Rule[]> {
+export async function rulesOfCampaign({ ctx, campaignId }: { ctx: WorkspaceCtx; campaignId: string }): Promise<Rule[]> {
   return ctx.db
     .select()
     .from(commissionRules)
@@ -16,12 +16,12 @@ export async function rulesOfCampaign(ctx: WorkspaceCtx, campaignId: string): Pr
     .orderBy(asc(commissionRules.createdAt), asc(commissionRules.id));
 }
 
-export async function campaignRulesOf(ctx: WorkspaceCtx, campaign: Campaign): Promise<CampaignRules> {
-  const rules = await rulesOfCampaign(ctx, campaign.id);
-  return { campaign, rules, overrides: await productOverrides(ctx, campaign.id) };
+export async function campaignRulesOf({ ctx, campaign }: { ctx: WorkspaceCtx; campaign: Campaign }): Promise<CampaignRules> {
+  const rules = await rulesOfCampaign({ ctx, campaignId: campaign.id });
+  return { campaign, rules, overrides: await productOverrides({ ctx, campaignId: campaign.id }) };
 }
 
 /** GET /v1/campaigns/{id}/commission-rule: the campaign's rules and the products redirected to it. */
 export async function getCampaignRules({ ctx, campaignId }: { ctx: WorkspaceCtx; campaignId: string }): Promise<CampaignRules> {
-  return campaignRulesOf(ctx, await getCampaign({ ctx, id: campaignId }));
+  return campaignRulesOf({ ctx, campaign: await getCampaign({ ctx, id: campaignId }) });
 }

@@ -30,7 +30,7 @@ const DEFAULT_NAMES: Record<Rule['kind'], string> = {
 async function fromReward(ctx: WorkspaceCtx, change: RuleChange, rewardId: string): Promise<RuleFields> {
   const given = TERMS_OF_REWARD.find((field) => change[field] !== undefined);
   if (given) throw invalid(given, 'not allowed with library_reward_id (the reward supplies it)');
-  const reward = await referencedReward(ctx, rewardId, 'library_reward_id');
+  const reward = await referencedReward({ ctx, id: rewardId, field: 'library_reward_id' });
   const kind = change.kind ?? 'default';
   const interval = change.applies_to_interval ?? reward.appliesToInterval;
   return {
@@ -82,7 +82,7 @@ export async function setCommissionRule({ ctx, campaignId, change }: { ctx: Acti
     const target = { type: 'commission_rule', id: rule.id };
     if (before) await recordUpdate(tx, inTx, 'commission_rule.updated', target, presentRule(before), presentRule(rule));
     else await recordAudit(tx, inTx, 'commission_rule.created', target, { after: { campaign_id: campaign.id, ...presentRule(rule) } });
-    const view = await campaignRulesOf(inTx, campaign);
+    const view = await campaignRulesOf({ ctx: inTx, campaign });
     // A bound on what GET .../commission-rule returns and the engine scans for every sale.
     if (view.rules.length > MAX_RULES_PER_CAMPAIGN) throw invalidState(`a campaign holds at most ${MAX_RULES_PER_CAMPAIGN} rules: change or delete one first`);
     return view;

@@ -19,15 +19,15 @@ export const adjustmentChanged: Handler = async (input) => {
   if (adj.status === 'pending_approval') return ignored('pending_approval', `${adj.id} awaits approval`);
   const sale = await saleOfPayment(input, [adj.transaction_id]);
   if (!isSale(sale)) return sale;
-  if (adj.action === 'chargeback') return adj.status === 'approved' ? chargeback(ctx, sale, `${adj.id} chargeback`) : ignored('not_approved', `${adj.id} is ${adj.status}`);
+  if (adj.action === 'chargeback') return adj.status === 'approved' ? chargeback({ ctx, sale, detail: `${adj.id} chargeback` }) : ignored('not_approved', `${adj.id} is ${adj.status}`);
   if (adj.action === 'chargeback_reverse') return adj.status === 'approved' ? restoreSale(ctx, sale, `${adj.id} reversed the chargeback`) : ignored('not_approved', `${adj.id} is ${adj.status}`);
   const [before] = await objectsOf(ctx, 'adjustment', { ids: [adj.id] });
   await recordObject(ctx, { objectId: adj.id, kind: 'adjustment', target: adj.transaction_id, amount: adj.totals.total, state: adj.status });
   if (UNDONE.has(adj.status)) {
     if (before?.state !== 'approved') return ignored('never_applied', `${adj.id} is ${adj.status} and was never applied`);
-    return revertRefund(ctx, sale, adj.id, adj.totals.total);
+    return revertRefund({ ctx, sale, refundId: adj.id, amount: adj.totals.total });
   }
   const approved = await objectsOf(ctx, 'adjustment', { target: adj.transaction_id });
   const total = approved.filter((a) => a.state === 'approved').reduce((s, a) => s + (a.amount ?? 0), 0);
-  return applyRefundTotal(ctx, sale, total, null);
+  return applyRefundTotal({ ctx, sale, total, asOf: null });
 };

@@ -37,7 +37,7 @@ export const transactionCompleted: Handler = async ({ ctx, integration, event, o
   }
   const total = t.details?.totals?.grand_total ?? 0;
   const tax = t.details?.totals?.tax ?? 0;
-  return recordProviderSale(ctx, {
+  return recordProviderSale({ ctx, facts: {
     saleRef: t.id,
     customerId,
     subscriptionId: t.subscription_id ?? null,
@@ -49,5 +49,5 @@ export const transactionCompleted: Handler = async ({ ctx, integration, event, o
     ...mainTerms(t),
     livemode: event.livemode,
     hints,
-  });
+  } });
 };

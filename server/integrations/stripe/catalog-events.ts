@@ -6,7 +6,7 @@ import { productSchema, promotionCodeSchema } from './schemas';
 /** product.created|updated: the catalog gets the product's id and current name. */
 export const productUpserted: Handler = async ({ ctx, object }) => {
   const p = productSchema.parse(object);
-  return syncProduct(ctx, p.id, p.name ?? p.id);
+  return syncProduct({ ctx, providerProductId: p.id, rawName: p.name ?? p.id });
 };
 
 export const productRemoved: Handler = async ({ object }) => productDeleted(productSchema.parse(object).id);

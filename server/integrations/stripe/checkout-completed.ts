@@ -39,7 +39,7 @@ export const checkoutCompleted: Handler = async (input) => {
   if (s.mode === 'payment' && s.payment_status === 'paid' && !s.invoice) {
     const total = s.amount_total ?? 0;
     const tax = s.total_details?.amount_tax ?? 0;
-    return recordProviderSale(ctx, {
+    return recordProviderSale({ ctx, facts: {
       saleRef: s.payment_intent ?? s.id,
       customerId: s.customer,
       subscriptionId: null,
@@ -54,7 +54,7 @@ export const checkoutCompleted: Handler = async (input) => {
       interval: 'one_time',
       livemode: s.livemode,
       hints,
-    });
+    } });
   }
   if (!hasHints(hints)) return ignored('no_referral', `checkout carried no visitor id, ref or promotion code${s.customer ? `; ${s.customer} noted as not referred` : ''}`);
   if (!s.customer) return ignored('no_customer', 'no Stripe customer to link and no payment to record');

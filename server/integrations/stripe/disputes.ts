@@ -11,7 +11,7 @@ export const disputeCreated: Handler = async (input) => {
   if (isInquiry(d.status)) return ignored('inquiry', `${d.id} is an inquiry (${d.status}): no funds were withdrawn`);
   const sale = await saleOfPayment(input, [d.payment_intent, d.charge]);
   if (!isSale(sale)) return sale;
-  return chargeback(input.ctx, sale, `${d.id} opened (${d.reason}) for ${d.amount}`);
+  return chargeback({ ctx: input.ctx, sale, detail: `${d.id} opened (${d.reason}) for ${d.amount}` });
 };
 
 /** charge.dispute.closed: won restores the sale and its commissions; lost leaves the chargeback. */

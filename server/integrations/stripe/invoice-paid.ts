@@ -45,7 +45,7 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
     if (!(await hasEarlierSale(ctx, subscriptionId, paidAt))) throw new Waiting(`an earlier paid invoice of ${subscriptionId}`);
   }
   for (const id of paymentIdsOf(inv)) await recordObject(ctx, { objectId: id, kind: 'payment', target: inv.id });
-  return recordProviderSale(ctx, {
+  return recordProviderSale({ ctx, facts: {
     saleRef: inv.id,
     customerId,
     subscriptionId,
@@ -57,5 +57,5 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
     ...mainLineTerms(inv, subscriptionId),
     livemode: inv.livemode,
     hints,
-  });
+  } });
 };

@@ -7,7 +7,7 @@ export const chargeRefunded: Handler = async (input) => {
   const charge = chargeSchema.parse(input.object);
   const sale = await saleOfPayment(input, [charge.invoice, charge.payment_intent, charge.id]);
   if (!isSale(sale)) return sale;
-  return applyRefundTotal(input.ctx, sale, charge.amount_refunded, input.event.occurredAt);
+  return applyRefundTotal({ ctx: input.ctx, sale, total: charge.amount_refunded, asOf: input.event.occurredAt });
 };
 
 const FAILED = new Set(['failed', 'canceled']);
@@ -21,6 +21,6 @@ export const refundUpdated: Handler = async (input) => {
   const refund = refundSchema.parse(input.object);
   const sale = await saleOfPayment(input, [refund.payment_intent, refund.charge]);
   if (!isSale(sale)) return sale;
-  if (refund.status && FAILED.has(refund.status)) return revertRefund(input.ctx, sale, refund.id, refund.amount);
-  return applyRefundTotal(input.ctx, sale, refund.amount, null);
+  if (refund.status && FAILED.has(refund.status)) return revertRefund({ ctx: input.ctx, sale, refundId: refund.id, amount: refund.amount });
+  return applyRefundTotal({ ctx: input.ctx, sale, total: refund.amount, asOf: null });
 };

@@ -8,4 +8,4 @@ import { getLinkKitInput, getLinkKitOutput } from './get-link-kit.types';
 export const getLinkKitProcedure = workspaceProcedure('read')
   .input(getLinkKitInput)
   .output(getLinkKitOutput)
-  .query(async ({ ctx, input }) => presentLinkKit(await linkKit(ctx, await getAffiliate({ ctx, id: input.id }))));
+  .query(async ({ ctx, input }) => presentLinkKit(await linkKit({ ctx, affiliate: await getAffiliate({ ctx, id: input.id }) })));

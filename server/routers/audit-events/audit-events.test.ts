@@ -19,7 +19,7 @@ beforeAll(async () => {
   // Webhook targets on loopback (nothing is delivered here: the endpoint is only created).
   api = await startTestApi({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
   p = await startProgram(api, { prefix: 'aud' });
-  const made = await createWorkspaceKey({ db: api.db, workspaceId: p.ws.id, actor: TEST_ACTOR }, { scopes: ['*'], name: 'auditor' });
+  const made = await createWorkspaceKey({ ctx: { db: api.db, workspaceId: p.ws.id, actor: TEST_ACTOR }, input: { scopes: ['*'], name: 'auditor' } });
   key = { id: made.key.id, token: made.token };
 });
 afterAll(() => api.close());
@@ -94,7 +94,7 @@ describe('a write leaves one correct audit row', () => {
   });
 
   it('from the command line: the operator (cli) revoking a key', async () => {
-    const made = await createWorkspaceKey({ db: api.db, workspaceId: p.ws.id, actor: TEST_ACTOR }, { scopes: ['read'] });
+    const made = await createWorkspaceKey({ ctx: { db: api.db, workspaceId: p.ws.id, actor: TEST_ACTOR }, input: { scopes: ['read'] } });
     await COMMANDS['keys revoke'](api.database, {}, { json: true, print: () => {} }, [made.key.id]);
     const rows = (await read(`?target_id=${made.key.id}`)).data;
     expect(rows.map((r: { action: string; actor: unknown }) => [r.action, r.actor])).toEqual([
@@ -159,7 +159,7 @@ describe('reading the log', () => {
     const hook = await api.call('POST', '/v1/webhooks', { token: key.token, body: { url: 'https://127.0.0.1:9/in', events: ['*'] } });
     expect(hook.status).toBe(201);
     await api.call('POST', `/v1/webhooks/${hook.body.data.id}/rotate-secret`, { token: key.token });
-    const created = await createWorkspaceKey({ db: api.db, workspaceId: p.ws.id, actor: TEST_ACTOR }, { scopes: ['read'] });
+    const created = await createWorkspaceKey({ ctx: { db: api.db, workspaceId: p.ws.id, actor: TEST_ACTOR }, input: { scopes: ['read'] } });
     const all = JSON.stringify((await api.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, p.ws.id))).map((r) => r.changes));
     expect(all).not.toContain('whsec_');
     expect(all).not.toContain(created.token);

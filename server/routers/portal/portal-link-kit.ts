@@ -9,12 +9,12 @@ import { portalCreateLinkInput, portalCreateLinkOutput, portalLinkKitInput, port
 export const portalLinkKit = portalProcedure
   .input(portalLinkKitInput)
   .output(portalLinkKitOutput)
-  .query(async ({ ctx }) => presentLinkKit(await linkKit(ctx, await getAffiliate({ ctx, id: ctx.affiliateId }))));
+  .query(async ({ ctx }) => presentLinkKit(await linkKit({ ctx, affiliate: await getAffiliate({ ctx, id: ctx.affiliateId }) })));
 
 export const portalCreateLink = portalProcedure
   .input(portalCreateLinkInput)
   .output(portalCreateLinkOutput)
   .mutation(async ({ ctx, input }) => {
     const affiliate = await getAffiliate({ ctx, id: ctx.affiliateId });
-    return { object: 'link' as const, data: presentLink(await createOwnLink(ctx, affiliate, { landingPage: input.landing_page, subId: input.sub_id })) };
+    return { object: 'link' as const, data: presentLink(await createOwnLink({ ctx, affiliate, input: { landingPage: input.landing_page, subId: input.sub_id } })) };
   });

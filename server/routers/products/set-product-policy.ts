@@ -8,4 +8,4 @@ export const setProductPolicyProcedure = workspaceProcedure('write')
   .meta(setProductPolicyMeta)
   .input(setProductPolicyInput)
   .output(setProductPolicyOutput)
-  .mutation(async ({ ctx, input }) => presentProductPolicy(await setProductPolicy(ctx, input.commission_unmapped_products)));
+  .mutation(async ({ ctx, input }) => presentProductPolicy(await setProductPolicy({ ctx, commissionUnmappedProducts: input.commission_unmapped_products })));

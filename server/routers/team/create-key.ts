@@ -8,6 +8,6 @@ export const createKeyProcedure = workspaceProcedure('write')
   .input(createKeyInput)
   .output(createKeyOutput)
   .mutation(async ({ ctx, input }) => {
-    const { key, token } = await createWorkspaceKey(ctx, { scopes: input.scopes, name: input.name });
+    const { key, token } = await createWorkspaceKey({ ctx, input: { scopes: input.scopes, name: input.name } });
     return { data: presentKey(key), token };
   });

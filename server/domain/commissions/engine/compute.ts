@@ -39,7 +39,7 @@ function addMonths(d: Date, months: number): Date {
  * policy first (not commissionable, redirected to another campaign's rate, unmapped products),
  * then the rule by precedence, then the rule's length against the customer's first payment.
  */
-export async function computeEarning(ctx: WorkspaceCtx, settings: Settings, campaignId: string | null, sale: Sale): Promise<Earning> {
+export async function computeEarning({ ctx, settings, campaignId, sale }: { ctx: WorkspaceCtx; settings: Settings; campaignId: string | null; sale: Sale }): Promise<Earning> {
   let rateCampaignId = campaignId;
   if (sale.productId) {
     const [product] = await ctx.db
@@ -51,7 +51,7 @@ export async function computeEarning(ctx: WorkspaceCtx, settings: Settings, camp
     if (!product && !settings.commissionUnmappedProducts) return nothing('unmapped_product', rateCampaignId);
   }
   if (!rateCampaignId) return nothing('no_campaign');
-  const rule = ruleForSale({ rules: await rulesOfCampaign(ctx, rateCampaignId), productId: sale.productId, interval: sale.interval });
+  const rule = ruleForSale({ rules: await rulesOfCampaign({ ctx, campaignId: rateCampaignId }), productId: sale.productId, interval: sale.interval });
   if (!rule) return nothing('no_rule', rateCampaignId);
   const currency = rule.isFlat ? (rule.currency ?? settings.currency) : sale.currency;
   if (rule.lengthType === 'one_time' && sale.periodIndex > 0) return nothing('one_time_rule_after_first_payment', rateCampaignId, rule, currency);

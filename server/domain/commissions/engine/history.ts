@@ -8,7 +8,7 @@ type Conv = typeof conversions.$inferSelect;
  * The customer's attributed payments before this one: period_index (0 for the first, then 1, 2,
  * …) and when the first was, from which `limited` rules count their months.
  */
-export async function paymentHistory(ctx: WorkspaceCtx, conv: Conv): Promise<{ periodIndex: number; firstPaymentAt: Date }> {
+export async function paymentHistory({ ctx, conv }: { ctx: WorkspaceCtx; conv: Conv }): Promise<{ periodIndex: number; firstPaymentAt: Date }> {
   if (!conv.customerId) return { periodIndex: 0, firstPaymentAt: conv.ts };
   const [row] = await ctx.db
     .select({ n: count(), first: min(conversions.ts) })

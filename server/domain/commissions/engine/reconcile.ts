@@ -26,7 +26,7 @@ const settled = (c: Commission) => c.status === 'paid' || ((c.status === 'pendin
  * the next payout nets. So each affiliate's live rows always sum to what the rules give for the
  * net state, whatever order calls arrive in. Runs inside the caller's transaction.
  */
-export async function reconcileLedger(ctx: WorkspaceCtx, conv: Conv, settings: Settings): Promise<LedgerChange> {
+export async function reconcileLedger({ ctx, conv, settings }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings }): Promise<LedgerChange> {
   const rows = await ctx.db
     .select()
     .from(commissions)
@@ -39,8 +39,8 @@ export async function reconcileLedger(ctx: WorkspaceCtx, conv: Conv, settings: S
   // A test sale earns nothing, but its receipt shows what it would have earned.
   const quote = conv.isTest && conv.type === 'sale';
   if ((earner && !earnings.some((e) => e.affiliateId === earner)) || quote) {
-    const history = await paymentHistory(ctx, conv);
-    const earning = await computeEarning(ctx, settings, conv.campaignId, { ...conv, ...history });
+    const history = await paymentHistory({ ctx, conv });
+    const earning = await computeEarning({ ctx, settings, campaignId: conv.campaignId, sale: { ...conv, ...history } });
     change.earning = earning;
     if (earner && earning.amount > 0) {
       const [row] = await ctx.db

@@ -18,7 +18,7 @@ const dayIn = (ts: Date, timeZone: string) =>
  * per currency: the sale's row holds its counts and revenue, and its commissions are added to the
  * row of their own currency (a flat rule may pay in the program's currency, not the sale's).
  */
-export async function contributionOf(ctx: WorkspaceCtx, conv: Conv, timeZone: string): Promise<Contribution | null> {
+export async function contributionOf({ ctx, conv, timeZone }: { ctx: WorkspaceCtx; conv: Conv; timeZone: string }): Promise<Contribution | null> {
   if (conv.isTest) return null;
   const live = !REVERSAL_STATES.has(conv.status);
   const earned = await ctx.db
@@ -61,7 +61,7 @@ async function add(ctx: WorkspaceCtx, c: Contribution, sign: 1 | -1) {
   }
 }
 
-export async function applyContribution(ctx: WorkspaceCtx, before: Contribution | null, after: Contribution | null) {
+export async function applyContribution({ ctx, before, after }: { ctx: WorkspaceCtx; before: Contribution | null; after: Contribution | null }) {
   if (before) await add(ctx, before, -1);
   if (after) await add(ctx, after, 1);
 }
