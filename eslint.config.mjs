@@ -11,6 +11,14 @@ export default tseslint.config(
     },
   },
   {
+    // Test support stays out of what production loads.
+    files: ['server/**/*.ts', 'db/**/*.ts', 'app/**/*.ts', 'app/**/*.tsx'],
+    ignores: ['**/*.test.ts', 'server/testing/**', 'server/model/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)testing/', message: 'server/testing is for tests, benchmarks and scripts only' }] }],
+    },
+  },
+  {
     // Money and enums are read by the schema, the contracts, the domain and the browser alike.
     files: ['server/model/**/*.ts'],
     ignores: ['**/*.test.ts'],

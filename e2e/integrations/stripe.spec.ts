@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signed, stripeEvent } from '../../server/integrations/stripe/fixtures/event';
-import { checkoutSession, invoice, sid } from '../../server/integrations/stripe/fixtures/objects';
+import { signed, stripeEvent } from '../../server/testing/stripe/event';
+import { checkoutSession, invoice, sid } from '../../server/testing/stripe/objects';
 import { demo, shot, signIn } from '../support';
 
 // A referral click in Chromium, then the Stripe events for that visitor (Stripe's shapes, signed

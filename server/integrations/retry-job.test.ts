@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerIntegrationJobs } from '../jobs/integration-jobs';
 import { createJobRunner, type JobRunner } from '../jobs/runner';
 import { eventually } from '../testing/webhook-receiver';
-import { startStripeHarness, type StripeHarness } from './stripe/fixtures/harness';
-import { charge, checkoutSession, sid } from './stripe/fixtures/objects';
+import { startStripeHarness, type StripeHarness } from '../testing/stripe/harness';
+import { charge, checkoutSession, sid } from '../testing/stripe/objects';
 
 // The retry of a reordered event by the real job runner (pg-boss on the test database), not by
 // calling the sweep by hand.

@@ -1,34 +1,16 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
-import Link from 'next/link';
-import { type FormEvent } from 'react';
+import { EmailLinkForm } from '../../_components/email-link-form';
 import { useTRPC } from '../../_components/providers';
-import { Button, ErrorNote, inputCls } from '../../_components/ui';
 
-// "Forgot your password?": the server answers the same whether or not the e-mail has an account,
-// so this page says what may have happened, never whether it did.
 export default function ForgotPasswordPage() {
   const trpc = useTRPC();
   const request = useMutation(trpc.portal.requestSignInLink.mutationOptions());
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    request.mutate({ email: String(new FormData(e.currentTarget).get('email')) });
-  }
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
-      <form onSubmit={submit} aria-label="E-mail me a sign-in link" className="w-full max-w-sm space-y-4 rounded-xl bg-white p-8 shadow">
-        <h1 className="text-xl font-semibold">E-mail me a sign-in link</h1>
-        <p className="text-sm text-slate-600">
-          We send a one-time link to choose a new password. Your current password keeps working until you use it.
-        </p>
-        <label className="block text-sm">E-mail<input name="email" type="email" required autoComplete="username" className={inputCls} /></label>
-        <div aria-live="polite" className="text-sm text-emerald-700" data-testid="forgot-result">
-          {request.isSuccess && 'If an account exists for that e-mail, we sent a link to it. Check your inbox.'}
-        </div>
-        <ErrorNote error={request.error} />
-        <Button className="w-full" disabled={request.isPending}>{request.isPending ? 'Sending…' : 'Send the link'}</Button>
-        <p className="text-center text-sm"><Link href="/portal/login" className="text-indigo-700 underline">Back to sign in</Link></p>
-      </form>
+      <EmailLinkForm title="E-mail me a sign-in link" request={request} backHref="/portal/login">
+        We send a one-time link to choose a new password. Your current password keeps working until you use it.
+      </EmailLinkForm>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeHarness, type StripeHarness } from '../stripe/fixtures/harness';
+import { startStripeHarness, type StripeHarness } from '../../testing/stripe/harness';
 import { saveIntegration } from '../settings';
-import { adjustment, paddleNotification, paddleProduct, pid, transaction } from './fixtures/objects';
+import { adjustment, paddleNotification, paddleProduct, pid, transaction } from '../../testing/paddle/objects';
 import { paddle } from './provider';
 
 const SECRET = 'pdl_ntfset_01htest0000000000000000000_s3cr3tK3yF0rT3sts';

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversions, integrationEvents, products } from '@/db/schema';
-import { signed, stripeEvent } from './fixtures/event';
-import { at, SECRET, startStripeHarness, type StripeHarness } from './fixtures/harness';
-import { legacyCharge, legacyInvoice } from './fixtures/legacy';
-import { charge, checkoutSession, invoice, product, promotionCode, sid } from './fixtures/objects';
+import { signed, stripeEvent } from '../../testing/stripe/event';
+import { at, SECRET, startStripeHarness, type StripeHarness } from '../../testing/stripe/harness';
+import { legacyCharge, legacyInvoice } from '../../testing/stripe/legacy';
+import { charge, checkoutSession, invoice, product, promotionCode, sid } from '../../testing/stripe/objects';
 
 let h: StripeHarness;
 beforeAll(async () => {

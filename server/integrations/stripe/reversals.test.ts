@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmDueConversions } from '../../domain/conversions/confirm';
 import { liveSum } from '../../testing/program';
-import { at, startStripeHarness, type Shop, type StripeHarness } from './fixtures/harness';
-import { charge, checkoutSession, dispute, invoice, invoicePayment, refund, sid } from './fixtures/objects';
+import { at, startStripeHarness, type Shop, type StripeHarness } from '../../testing/stripe/harness';
+import { charge, checkoutSession, dispute, invoice, invoicePayment, refund, sid } from '../../testing/stripe/objects';
 
 let h: StripeHarness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, startStripeHarness, type StripeHarness } from './fixtures/harness';
-import { checkoutSession, invoice, sid } from './fixtures/objects';
+import { at, startStripeHarness, type StripeHarness } from '../../testing/stripe/harness';
+import { checkoutSession, invoice, sid } from '../../testing/stripe/objects';
 
 let h: StripeHarness;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { integrations } from '@/db/schema';
 import { providerName } from '../../contracts/integration';
 import { createUser } from '../../domain/users/users';
 import { PROVIDER_NAMES } from '../../integrations/providers';
-import { SECRET, startStripeHarness, type StripeHarness } from '../../integrations/stripe/fixtures/harness';
-import { checkoutSession, sid } from '../../integrations/stripe/fixtures/objects';
+import { SECRET, startStripeHarness, type StripeHarness } from '../../testing/stripe/harness';
+import { checkoutSession, sid } from '../../testing/stripe/objects';
 import { dashboardCaller, failure } from '../../testing/session-caller';
 
 let h: StripeHarness;
