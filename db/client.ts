@@ -22,6 +22,11 @@ export type Database = {
    * writes: reports and the lists docs/scaling.md names. Absent: those reads use `db`.
    */
   replica?: Db;
+  /**
+   * Connections with synchronous_commit off, for click writes only (CLICK_SYNCHRONOUS_COMMIT=off,
+   * an operator's choice, PostgreSQL only). Absent: clicks commit durably on `db`.
+   */
+  clicks?: Db;
   close: () => Promise<void>;
 };
 
@@ -40,6 +45,12 @@ export type OpenOptions = {
    * sent unnamed, parsed each time.
    */
   prepare?: boolean;
+  /**
+   * false: clicks are written on connections with synchronous_commit off. A crash of PostgreSQL
+   * (not of the app) can then lose the last fraction of a second of acknowledged clicks; never
+   * sales, refunds or anything else (PostgreSQL only; default true).
+   */
+  clickSynchronousCommit?: boolean;
 };
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
@@ -50,7 +61,12 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
     const db = drizzlePostgres(preferPrepared(pg), { schema }) as unknown as Db;
     const replicaPg = opts.replicaUrl ? postgres(opts.replicaUrl, { max: opts.max ?? 10, onnotice: () => {}, prepare }) : undefined;
     const replica = replicaPg ? (drizzlePostgres(preferPrepared(replicaPg), { schema }) as unknown as Db) : undefined;
-    return { db, driver: 'postgres', pg, replica, close: async () => void (await Promise.all([pg.end({ timeout: 5 }), replicaPg?.end({ timeout: 5 })])) };
+    const clicksPg = opts.clickSynchronousCommit === false
+      ? postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, prepare, connection: { synchronous_commit: 'off', application_name: 'refcount-clicks' } })
+      : undefined;
+    const clicks = clicksPg ? (drizzlePostgres(preferPrepared(clicksPg), { schema }) as unknown as Db) : undefined;
+    const ends = () => Promise.all([pg, replicaPg, clicksPg].map((c) => c?.end({ timeout: 5 })));
+    return { db, driver: 'postgres', pg, replica, clicks, close: async () => void (await ends()) };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   const unlock = opts.lock && dataDir !== 'memory://' ? lockDataDir(dataDir) : () => {};

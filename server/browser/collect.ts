@@ -53,7 +53,7 @@ export function createCollectHandler(services: Services, limiter: RateLimiter) {
     if (!workspaceId) return fail(404, 'link_not_found', 'workspace not found', cors);
     try {
       const click = await recordClick({
-        ctx: { db: services.database.db, workspaceId },
+        ctx: { db: services.database.clicks ?? services.database.db, workspaceId },
         source: 'browser',
         input: { ref: body.data.ref, visitorId: body.data.visitor_id, url: body.data.url, referrer: body.data.referrer, ip: req.ip, userAgent: req.header('user-agent') },
       });

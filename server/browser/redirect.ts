@@ -33,7 +33,7 @@ export async function redirectReferral(services: Services, limiter: RateLimiter,
   if (!landing) return page(404, 'This referral link has no landing page yet');
   if (!t.active) return to(landing);
   const click = await recordClick({
-    ctx: { db, workspaceId: t.workspace_id },
+    ctx: { db: services.database.clicks ?? db, workspaceId: t.workspace_id },
     source: 'redirect',
     input: {
       ref: t.ref_code,

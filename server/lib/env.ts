@@ -31,6 +31,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     // Whole months of raw clicks to keep before the current one; unset: keep all (db/partitions).
     // false behind a transaction-mode pooler without prepared-statement support (docs/scaling.md).
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'false',
+    // off: clicks commit without waiting for the WAL flush (db/client.ts says what that risks).
+    clickSynchronousCommit: env.CLICK_SYNCHRONOUS_COMMIT !== 'off',
     clickRetentionMonths: positiveInt('CLICK_RETENTION_MONTHS', env.CLICK_RETENTION_MONTHS),
     pgliteDir: env.PGLITE_DIR || join(process.cwd(), '.data', 'pglite'),
     port,

@@ -7,6 +7,7 @@ export const trackClick = trackRoute({
   path: '/track/click',
   summary: 'Record a click (ok: false when the affiliate or campaign is not active)',
   errors: ['ref_required', 'link_not_found'],
+  connection: 'clicks',
   input: clickInput,
   output: clickOutput,
   run: async (ctx, input) => {

@@ -10,6 +10,8 @@ export type TrackRoute<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.
   path: `/track/${string}`;
   summary: string;
   errors: OwnErrorCode[];
+  /** 'clicks': written on the click connections (Database.clicks, CLICK_SYNCHRONOUS_COMMIT) when there are any. */
+  connection?: 'clicks';
   input: I;
   output: O;
   run: (ctx: WorkspaceCtx, input: z.output<I>) => Promise<z.output<O>>;

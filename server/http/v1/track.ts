@@ -10,7 +10,8 @@ import type { TrackRoute } from '../../track/route';
 export async function runTrack(route: TrackRoute, ctx: RequestContext, raw: unknown): Promise<unknown> {
   const { workspaceId } = await authenticateWorkspace(ctx, 'track');
   const input = route.input.parse(raw);
-  const domainCtx = { db: ctx.db, workspaceId };
+  const { clicks } = ctx.services.database;
+  const domainCtx = { db: route.connection === 'clicks' && clicks ? clicks : ctx.db, workspaceId };
   const key = ctx.idempotencyKey;
   if (!key) return route.run(domainCtx, input);
   const hash = requestHash(route.path, raw);
