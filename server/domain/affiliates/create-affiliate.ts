@@ -38,7 +38,7 @@ export async function createAffiliate({ ctx, input }: { ctx: ActingCtx; input: N
       input.refCode ?? deriveRefCode(input),
     );
     if (result.kind === 'existing') throw invalid('email', 'an affiliate with this e-mail already exists (invite returns it)');
-    await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(result.row) });
+    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(result.row) });
     await recordAudit(tx, ctx, 'affiliate.created', { type: 'affiliate', id: result.row.id }, { after: presentAffiliate(result.row) });
     return { row: result.row, refCodeChanged: result.refCodeChanged };
   });

@@ -38,7 +38,7 @@ export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: ActingCt
     if (result.kind === 'existing') return { row: result.row, created: false, refCodeChanged: false };
 
     const { row } = result;
-    await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
+    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
     await recordAudit(tx, ctx, 'affiliate.invited', { type: 'affiliate', id: row.id }, { after: presentAffiliate(row) });
     const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
     const email = inviteEmail({ workspaceName: workspace?.name ?? 'Refcount', affiliateName: row.name, acceptUrl: invite.acceptUrl });

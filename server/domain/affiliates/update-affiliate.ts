@@ -30,7 +30,7 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: 
     const txCtx = { db: tx, workspaceId: ctx.workspaceId };
     const where = ownRecord(ctx, affiliates, id);
     // Locks the row so two approvals racing agree on whether this one is the approving change.
-    const current = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, affiliates, id, () => notFound('affiliate'), { lock: true });
+    const current = await loadRecord({ ...ctx, db: tx }, affiliates, id, () => notFound('affiliate'), { lock: true });
     const set: Partial<typeof affiliates.$inferInsert> = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.payoutEmail !== undefined) set.payoutEmail = patch.payoutEmail;
@@ -43,7 +43,7 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: 
     if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
     if (Object.keys(set).length === 0) return current;
     const [row] = await tx.update(affiliates).set(set).where(where).returning();
-    await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
+    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
     await recordUpdate(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
     return row;
   });

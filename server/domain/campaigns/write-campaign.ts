@@ -17,7 +17,7 @@ export type CampaignPatch = Partial<Omit<CampaignFields, 'status' | 'attribution
 export async function createCampaign({ ctx, input }: { ctx: ActingCtx; input: NewCampaign }): Promise<Campaign> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(campaigns).values({ ...input, workspaceId: ctx.workspaceId }).returning();
-    await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'campaign.created', object: 'campaign', record: presentCampaign(row) });
+    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.created', object: 'campaign', record: presentCampaign(row) });
     await recordAudit(tx, ctx, 'campaign.created', { type: 'campaign', id: row.id }, { after: presentCampaign(row) });
     return row;
   });
@@ -33,7 +33,7 @@ async function changeCampaign(ctx: ActingCtx, id: string, set: Partial<CampaignF
       .set({ ...set, updatedAt: new Date() })
       .where(where)
       .returning();
-    await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(row) });
+    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(row) });
     await recordUpdate(tx, ctx, 'campaign.updated', { type: 'campaign', id }, presentCampaign(before), presentCampaign(row));
     return row;
   });

@@ -52,7 +52,7 @@ export async function reviewCommission({ ctx, id, review }: { ctx: ActingCtx; id
   recordId(id, () => notFound('commission'));
   return ctx.db.transaction(async (tx) => {
     // The row lock orders this change against a payout batching the same commission.
-    const row = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, commissions, id, () => notFound('commission'), { lock: true });
+    const row = await loadRecord({ ...ctx, db: tx }, commissions, id, () => notFound('commission'), { lock: true });
     assertReviewable(row);
     return applyReview(tx, ctx, row, review);
   });

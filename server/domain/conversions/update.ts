@@ -26,7 +26,7 @@ export async function updateConversion({ ctx, id, patch }: { ctx: ActingCtx; id:
   recordId(id, () => notFound('conversion'));
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
-    const conv = await loadRecord({ db: db, workspaceId: ctx.workspaceId }, conversions, id, () => notFound('conversion'), { lock: true });
+    const conv = await loadRecord({ ...ctx, db }, conversions, id, () => notFound('conversion'), { lock: true });
     const set: Partial<Conversion> = {};
     if (patch.affiliateId && patch.affiliateId !== conv.affiliateId) {
       const aff = await referencedAffiliate(tx, patch.affiliateId);

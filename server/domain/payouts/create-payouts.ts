@@ -24,8 +24,8 @@ async function lockForPayouts({ ctx }: { ctx: WorkspaceCtx }) {
  */
 export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx; now?: Date }): Promise<PayoutWithCommissions[]> {
   return ctx.db.transaction(async (tx) => {
-    const { minPayout } = await lockForPayouts({ ctx: { db: tx, workspaceId: ctx.workspaceId } });
-    const plan = planPayouts(await dueCommissions({ ctx: { db: tx, workspaceId: ctx.workspaceId }, now, lock: true }), minPayout);
+    const { minPayout } = await lockForPayouts({ ctx: { ...ctx, db: tx } });
+    const plan = planPayouts(await dueCommissions({ ctx: { ...ctx, db: tx }, now, lock: true }), minPayout);
     const created: PayoutWithCommissions[] = [];
     for (const group of plan.payouts) {
       const [payout] = await tx
@@ -40,7 +40,7 @@ export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx;
       // The rows are locked above, so this cannot happen; if it ever did, nothing may commit.
       if (claimed.length !== group.commissionIds.length) throw new Error(`payout ${payout.id}: commissions claimed concurrently`);
       const record = { ...payout, commissionIds: group.commissionIds };
-      await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'payout.created', object: 'payout', record: presentPayout(record) });
+      await recordEvent({ ctx: { ...ctx, db: tx }, type: 'payout.created', object: 'payout', record: presentPayout(record) });
       await recordAudit(tx, ctx, 'payout.created', { type: 'payout', id: payout.id }, { after: presentPayout(record) });
       created.push(record);
     }

@@ -21,8 +21,8 @@ export async function previewPayouts({ ctx, now = new Date() }: { ctx: Workspace
         .from(workspaceSettings)
         .where(eq(workspaceSettings.workspaceId, ctx.workspaceId));
       const minPayout = settings?.minPayout ?? DEFAULT_MIN_PAYOUT;
-      const plan = planPayouts(await dueCommissions({ ctx: { db: tx, workspaceId: ctx.workspaceId }, now, lock: false }), minPayout);
-      const waiting = await waitingCommissions({ ctx: { db: tx, workspaceId: ctx.workspaceId }, now });
+      const plan = planPayouts(await dueCommissions({ ctx: { ...ctx, db: tx }, now, lock: false }), minPayout);
+      const waiting = await waitingCommissions({ ctx: { ...ctx, db: tx }, now });
       const ids = [...new Set([...plan.payouts, ...plan.skipped, ...waiting].map((g) => g.affiliateId))];
       const people = ids.length
         ? await tx

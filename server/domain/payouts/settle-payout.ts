@@ -20,9 +20,9 @@ export async function settlePayout({ ctx, id, outcome }: { ctx: ActingCtx; id: s
   recordId(id, () => notFound('payout'));
   return ctx.db.transaction(async (tx) => {
     const where = ownRecord(ctx, payouts, id);
-    const current = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, payouts, id, () => notFound('payout'), { lock: true });
+    const current = await loadRecord({ ...ctx, db: tx }, payouts, id, () => notFound('payout'), { lock: true });
     if (current.status !== 'pending') throw invalidState(`payout ${id} is ${current.status}; only a pending payout can change`);
-    const [before] = await withCommissionIds({ ctx: { db: tx, workspaceId: ctx.workspaceId }, rows: [current] });
+    const [before] = await withCommissionIds({ ctx: { ...ctx, db: tx }, rows: [current] });
     const now = new Date();
     const [row] = await tx
       .update(payouts)
@@ -36,10 +36,10 @@ export async function settlePayout({ ctx, id, outcome }: { ctx: ActingCtx; id: s
       outcome === 'paid'
         ? await tx.update(commissions).set({ status: 'paid', updatedAt: now }).where(and(inPayout, eq(commissions.status, 'approved'))).returning()
         : await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(inPayout).returning();
-    const [payout] = await withCommissionIds({ ctx: { db: tx, workspaceId: ctx.workspaceId }, rows: [row] });
+    const [payout] = await withCommissionIds({ ctx: { ...ctx, db: tx }, rows: [row] });
     await recordUpdate(tx, ctx, `payout.${outcome}`, { type: 'payout', id }, presentPayout(before), presentPayout(payout));
-    await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'payout.updated', object: 'payout', record: presentPayout(payout) });
-    for (const c of changed) await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(c) });
+    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'payout.updated', object: 'payout', record: presentPayout(payout) });
+    for (const c of changed) await recordEvent({ ctx: { ...ctx, db: tx }, type: 'commission.updated', object: 'commission', record: presentCommission(c) });
     return payout;
   });
 }

@@ -37,7 +37,7 @@ export async function updateReward({ ctx, id, patch }: { ctx: ActingCtx; id: str
   const row = await ctx.db.transaction(async (tx) => {
     const mine = ownRecord(ctx, rewards, id);
     // Locked so two concurrent term changes merge one after the other, not over each other.
-    const current = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, rewards, id, () => notFound('reward'), { lock: true });
+    const current = await loadRecord({ ...ctx, db: tx }, rewards, id, () => notFound('reward'), { lock: true });
     const { terms, ...fields } = patch;
     const set: Partial<Reward> = { ...fields, updatedAt: new Date() };
     if (terms) {

@@ -56,7 +56,7 @@ async function record(ctx: MaybeActing, affiliate: Affiliate, verdict: Awaited<R
     const record = presentRiskAssessment(row, affiliate);
     if (ctx.actor) await recordAudit(tx, { ...ctx, actor: ctx.actor }, 'risk_assessment.created', { type: 'risk_assessment', id: row.id }, { after: record });
     if (verdict.level === 'high' || verdict.level === 'critical') {
-      await recordEvent({ ctx: { db: tx, workspaceId: ctx.workspaceId }, type: 'risk.flagged', object: 'risk_assessment', record });
+      await recordEvent({ ctx: { ...ctx, db: tx }, type: 'risk.flagged', object: 'risk_assessment', record });
     }
     return record;
   });

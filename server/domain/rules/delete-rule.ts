@@ -11,7 +11,7 @@ import { recordId } from '../records';
 /** DELETE /v1/campaigns/{id}/commission-rule/{rule_id}: removes one rule of the campaign. */
 export async function deleteCommissionRule({ ctx, campaignId, ruleId }: { ctx: ActingCtx; campaignId: string; ruleId: string }): Promise<Rule> {
   return ctx.db.transaction(async (tx) => {
-    const campaign = await changeRulesOf({ ctx: { db: tx, workspaceId: ctx.workspaceId }, campaignId });
+    const campaign = await changeRulesOf({ ctx: { ...ctx, db: tx }, campaignId });
     recordId(ruleId, () => notFound('commission rule'));
     const [rule] = await tx
       .delete(commissionRules)

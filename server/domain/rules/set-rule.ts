@@ -63,7 +63,7 @@ async function ownFields(ctx: WorkspaceCtx, change: RuleChange): Promise<RuleFie
 export async function setCommissionRule({ ctx, campaignId, change }: { ctx: ActingCtx; campaignId: string; change: RuleChange }): Promise<CampaignRules> {
   return ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
-    const campaign = await changeRulesOf({ ctx: { db: tx, workspaceId: ctx.workspaceId }, campaignId });
+    const campaign = await changeRulesOf({ ctx: { ...ctx, db: tx }, campaignId });
     const fields = change.library_reward_id ? await fromReward(inTx, change, change.library_reward_id) : await ownFields(inTx, change);
     const { kind: _k, scopeKey: _s, ...replaced } = fields;
     // The campaign row is locked (changeRulesOf), so the rule read here is the one replaced.

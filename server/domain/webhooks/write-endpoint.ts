@@ -34,7 +34,7 @@ async function change(ctx: ActingCtx, id: string, set: PgUpdateSetSource<typeof 
   recordId(id, () => notFound('webhook endpoint'));
   return ctx.db.transaction(async (tx) => {
     const where = ownRecord(ctx, webhookEndpoints, id);
-    const before = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, webhookEndpoints, id, () => notFound('webhook endpoint'), { lock: true });
+    const before = await loadRecord({ ...ctx, db: tx }, webhookEndpoints, id, () => notFound('webhook endpoint'), { lock: true });
     const [row] = await tx
       .update(webhookEndpoints)
       .set({ ...set, updatedAt: new Date() })
