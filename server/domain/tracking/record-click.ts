@@ -8,6 +8,7 @@ import { matchConfidenceSql } from './confidence';
 import { hasherFor } from './hash';
 
 export type ClickInput = {
+  /** Trimmed by the callers' schemas; matched case-insensitively. */
   ref: string;
   visitorId?: string | null;
   fingerprint?: string | null;
@@ -42,7 +43,7 @@ export async function recordClick({ ctx, input, source = 'api' }: { ctx: Workspa
       join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id,
         (select d.id from campaigns d where d.workspace_id = ${ws} and d.status = 'active' order by d.created_at limit 1))
       join workspace_settings s on s.workspace_id = a.workspace_id
-      where a.workspace_id = ${ws} and a.ref_code = ${input.ref.trim().toLowerCase()}
+      where a.workspace_id = ${ws} and a.ref_code = ${input.ref.toLowerCase()}
     ),
     fp as (
       select visitor_key, created_at as ts from clicks
