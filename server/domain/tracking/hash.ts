@@ -12,8 +12,9 @@ export async function hasherFor({ ctx }: { ctx: WorkspaceCtx }) {
   const { db, workspaceId } = ctx;
   let salt = salts.get(workspaceId);
   if (!salt) {
+    // The caller's workspace exists (its key or session was just checked).
     const [ws] = await db.select({ salt: workspaces.trackingSalt }).from(workspaces).where(eq(workspaces.id, workspaceId));
-    salt = ws?.salt ?? '';
+    salt = ws.salt;
     salts.set(workspaceId, salt);
   }
   const s = salt;
