@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_SKIP_REASONS, PAYOUT_WAIT_REASONS } from '../model/enums';
 import { MAX_COMMISSIONS_PER_BATCH } from './limits';
 import { currencyCode, isoOrNull, text, timestamp, uuid } from './common';
 import type { affiliates } from '@/db/schema';
@@ -22,7 +23,7 @@ export const plannedPayoutRecord = z
   })
   .meta({ id: 'PlannedPayout' });
 
-export const skipReason = z.enum(['commissions_held', 'net_not_positive', 'below_min_payout']);
+export const skipReason = z.enum(PAYOUT_SKIP_REASONS);
 
 export const skippedPayoutRecord = plannedPayoutRecord
   .extend({
@@ -32,7 +33,7 @@ export const skippedPayoutRecord = plannedPayoutRecord
   })
   .meta({ id: 'SkippedPayout' });
 
-export const waitingReason = z.enum(['not_approved', 'in_hold_period']);
+export const waitingReason = z.enum(PAYOUT_WAIT_REASONS);
 
 export const waitingGroupRecord = z
   .object({

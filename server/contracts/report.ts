@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_REPORT_CURRENCIES, MAX_SERIES_POINTS } from './limits';
 import { currency, currencyCode, dateOrDateTime as boundedDate, recordId, text } from './common';
-import { REPORT_INTERVALS } from '../model/enums';
+import { LEADERBOARD_SORTS, REPORT_INTERVALS, REPORT_METRICS } from '../model/enums';
 
 // Report shapes (decisions.md §4 "Reports"). Money is integer minor units of one currency at a time
 // (the `currency` filter, default the workspace's): yen and dollars are never added together.
@@ -48,7 +48,7 @@ export const reportSummary = z.object({
   to: day,
 });
 
-export const reportMetric = z.enum(['clicks', 'conversions', 'revenue', 'commissions']);
+export const reportMetric = z.enum(REPORT_METRICS);
 export const reportInterval = z.enum(REPORT_INTERVALS);
 
 export const reportTimeseries = z.object({
@@ -59,7 +59,7 @@ export const reportTimeseries = z.object({
     .max(MAX_SERIES_POINTS),
 });
 
-export const leaderboardSort = z.enum(['revenue', 'conversions', 'commissions']);
+export const leaderboardSort = z.enum(LEADERBOARD_SORTS);
 
 export const leaderboardRow = z.object({
   affiliate_id: text(36),

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import type { affiliates, riskAssessments } from '@/db/schema';
 import { iso, isoOrNull, text, timestamp, uuid } from './common';
-import { RECOMMENDED_ACTIONS, RISK_LEVELS } from '../model/enums';
+import { RECOMMENDED_ACTIONS, RISK_FLAGS, RISK_LEVELS } from '../model/enums';
 
 export const riskLevel = z.enum(RISK_LEVELS);
 export const recommendedAction = z.enum(RECOMMENDED_ACTIONS);
-export const riskFlag = z.enum([
-  'self_referral',
-  'velocity_anomaly',
-  'duplicate_fingerprint',
-  'ip_concentration',
-  'high_refund_rate',
-  'conversion_rate_anomaly',
-  'disposable_email',
-]);
+export const riskFlag = z.enum(RISK_FLAGS);
 export type RiskLevel = z.infer<typeof riskLevel>;
 export type RecommendedAction = z.infer<typeof recommendedAction>;
 export type RiskFlag = z.infer<typeof riskFlag>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { EVENT_TYPES } from '../domain/events/catalog';
+import { EVENT_TYPES } from '../model/enums';
 import { iso, isoOrNull, list, text, timestamp, uuid } from './common';
 import { DELIVERY_STATUSES } from '../model/enums';
 

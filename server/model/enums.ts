@@ -50,3 +50,39 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 export type UnpaidCommissionStatus = (typeof UNPAID_COMMISSION_STATUSES)[number];
+
+/** decisions.md §5: the events a webhook endpoint can subscribe to (`*` subscribes to all). */
+export const EVENT_TYPES = [
+  'affiliate.created',
+  'affiliate.updated',
+  'campaign.created',
+  'campaign.updated',
+  'conversion.created',
+  'conversion.updated',
+  'commission.created',
+  'commission.updated',
+  'payout.created',
+  'payout.updated',
+  'risk.flagged',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What the risk engine can flag (decisions.md §4, risk assessments). */
+export const RISK_FLAGS = [
+  'self_referral',
+  'velocity_anomaly',
+  'duplicate_fingerprint',
+  'ip_concentration',
+  'high_refund_rate',
+  'conversion_rate_anomaly',
+  'disposable_email',
+] as const;
+
+/** Why a payout batch leaves an affiliate out, and why a commission is not payable yet. */
+export const PAYOUT_SKIP_REASONS = ['commissions_held', 'net_not_positive', 'below_min_payout'] as const;
+export const PAYOUT_WAIT_REASONS = ['not_approved', 'in_hold_period'] as const;
+export type PayoutSkipReason = (typeof PAYOUT_SKIP_REASONS)[number];
+export type PayoutWaitReason = (typeof PAYOUT_WAIT_REASONS)[number];
+
+export const REPORT_METRICS = ['clicks', 'conversions', 'revenue', 'commissions'] as const;
+export const LEADERBOARD_SORTS = ['revenue', 'conversions', 'commissions'] as const;

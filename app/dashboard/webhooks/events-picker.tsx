@@ -1,6 +1,6 @@
 'use client';
 import { focus } from '../../_components/ui';
-import { EVENT_TYPES } from '@/server/domain/events/catalog';
+import { EVENT_TYPES } from '@/server/model/enums';
 import type { EventName } from './types';
 
 /** Checkboxes for the event catalog; "All events" subscribes to `*` (and future events). */

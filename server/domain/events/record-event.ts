@@ -1,6 +1,6 @@
 import { webhookEvents } from '@/db/schema';
 import { newId } from '../../lib/ids';
-import type { EventType } from './catalog';
+import type { EventType } from '../../model/enums';
 import type { WorkspaceCtx } from '../context';
 
 /**

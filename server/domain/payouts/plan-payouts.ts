@@ -3,13 +3,14 @@ import { affiliates, commissions } from '@/db/schema';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
 import { onTestConversion } from '../commissions/read';
 import type { WorkspaceCtx } from '../context';
+import type { PayoutSkipReason } from '../../model/enums';
 
 // The one selection behind POST /v1/payouts and GET /v1/payouts/preview: what is due, how it
 // groups, and which groups are paid. The preview is exact only because both run this code.
 
 export type DueCommission = { id: string; affiliateId: string; currency: string; amount: number; createdAt: Date; held: boolean };
 export type PayoutGroup = { affiliateId: string; currency: string; amount: number; commissionIds: string[] };
-export type SkipReason = 'commissions_held' | 'net_not_positive' | 'below_min_payout';
+export type SkipReason = PayoutSkipReason;
 export type PayoutPlan = { payouts: PayoutGroup[]; skipped: (PayoutGroup & { reason: SkipReason })[] };
 
 /**

@@ -3,8 +3,9 @@ import { commissions } from '@/db/schema';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
 import { onTestConversion } from '../commissions/read';
 import type { WorkspaceCtx } from '../context';
+import type { PayoutWaitReason } from '../../model/enums';
 
-export type WaitReason = 'not_approved' | 'in_hold_period';
+export type WaitReason = PayoutWaitReason;
 /**
  * Commissions a batch created now would not take yet, per affiliate, currency and reason, with
  * the earliest moment one of them can be paid (null when no hold is left on any).
