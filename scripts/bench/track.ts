@@ -29,6 +29,9 @@ const PATHS: Path[] = [
   { name: 'GET reports/summary', method: 'GET', path: '/v1/reports/summary', n: N.read },
 ];
 
+// BENCH_PATHS=click runs only the paths whose name starts with one of the given words.
+const only = process.env.BENCH_PATHS?.split(',').map((w) => w.trim()).filter(Boolean);
+if (only) PATHS.splice(0, PATHS.length, ...PATHS.filter((p) => only.some((w) => p.name.startsWith(w))));
 const count = async (table: string) => (await sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number;
 const results = new Map<string, Load[]>();
 let mismatches = 0;
