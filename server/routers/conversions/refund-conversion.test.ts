@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEvents } from '@/db/schema';
+import { auditEvents, webhookEvents } from '@/db/schema';
 import { createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { liveSum, startProgram, type Program } from '../../testing/program';
@@ -169,5 +169,38 @@ describe('conversions.refund from the dashboard', () => {
     const res = await owner.conversions.refund({ id, amount: 1_000, reason: 'refund' });
     expect(res.data).toMatchObject({ id, status: 'pending', refunded_amount: 1_000 });
     expect(liveSum(await p.ledger(id), p.a.id)).toBe(2_700);
+  });
+});
+
+describe('POST /v1/conversions/{id}/refund, in the audit log', () => {
+  const auditOf = async (id: string) =>
+    api.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, p.ws.id), eq(auditEvents.targetId, id)));
+
+  it('refunding exactly the sale amount is a full refund, audited once with what changed and why', async () => {
+    const id = await sale('c_audit_exact', 7_000);
+    const res = await refund(id, { amount: 7_000 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'refunded', refunded_amount: 7_000 });
+    const [row, ...more] = await auditOf(id);
+    expect(more).toHaveLength(0);
+    expect(row).toMatchObject({ action: 'conversion.refunded', targetType: 'conversion', actorType: 'api_key' });
+    expect(row.changes).toMatchObject({
+      before: { status: 'pending', refunded_amount: 0 },
+      after: { status: 'refunded', refunded_amount: 7_000 },
+      reason: 'refund',
+    });
+    // The same total again changes nothing, so nothing more is audited.
+    await refund(id, { amount: 7_000 });
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it('a chargeback says so in its audit row', async () => {
+    const id = await sale('c_audit_chargeback', 5_000);
+    expect((await refund(id, { reason: 'chargeback' })).status).toBe(200);
+    const [row] = await auditOf(id);
+    expect(row.changes).toMatchObject({ after: { status: 'chargeback' }, reason: 'chargeback' });
   });
 });
