@@ -78,3 +78,25 @@ export const dailyRollups = pgTable(
     index('daily_rollups_affiliate_idx').on(t.workspaceId, t.affiliateId, t.day),
   ],
 );
+
+// What clicks and conversion changes add to daily_rollups, appended by the write paths and folded
+// into daily_rollups by the rollups.fold job (server/domain/reports/fold-rollups.ts). Appending
+// takes no row lock, so a hot referral code no longer queues its clicks on one rollup row; reads
+// add the rows not yet folded (server/domain/reports/live-rollups.ts), so reports stay exact.
+export const rollupDeltas = pgTable(
+  'rollup_deltas',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    day: text('day').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    affiliateId: uuid('affiliate_id').notNull(),
+    currency: text('currency').notNull().default(''),
+    clicks: integer('clicks').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    revenue: money('revenue').notNull().default(0),
+    commissions: money('commissions').notNull().default(0),
+  },
+  (t) => [index('rollup_deltas_workspace_day_idx').on(t.workspaceId, t.day)],
+);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, dailyRollups } from '@/db/schema';
+import { foldRollups } from '../domain/rollups/fold';
 import { startTestApi, type TestApi } from '../testing/api';
 import { startProgram, type Program } from '../testing/program';
 import { startBrowserServer } from '../testing/browser-server';
@@ -32,8 +33,10 @@ const collect = (body: unknown, headers: Record<string, string> = {}) =>
   });
 const clicksOf = (affiliateId: string) =>
   api.db.select().from(clicks).where(and(eq(clicks.workspaceId, p.ws.id), eq(clicks.affiliateId, affiliateId)));
-const rolledClicks = async (affiliateId: string) =>
-  (await api.db.select().from(dailyRollups).where(eq(dailyRollups.affiliateId, affiliateId))).reduce((s, r) => s + r.clicks, 0);
+const rolledClicks = async (affiliateId: string) => {
+  await foldRollups({ db: api.db });
+  return (await api.db.select().from(dailyRollups).where(eq(dailyRollups.affiliateId, affiliateId))).reduce((s, r) => s + r.clicks, 0);
+};
 
 describe('GET /refcount.js', () => {
   it('serves the snippet as JavaScript with a long cache and an ETag', async () => {

@@ -2,6 +2,7 @@ import type { Database } from '@/db/client';
 import { workspaces } from '@/db/schema';
 import { confirmDueConversions } from '../domain/conversions/confirm';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
+import { foldRollups } from '../domain/rollups/fold';
 import { assessAffiliate, assessWorkspace } from '../domain/risk/assess';
 import { riskTriggers } from '../domain/risk/triggers';
 import { registerClickPartitionJobs } from './click-partition-jobs';
@@ -20,6 +21,9 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   // Someone is waiting at their inbox for a sign-in link: a few seconds, not half a minute; an idle
   // tick is one indexed read of queued rows.
   await runner.register('mail.deliver', async () => void (await deliverOutbox({ db, smtpUrl: config.smtpUrl })), { every: 5 });
+  // Rollup deltas appended by clicks and conversions move into daily_rollups. Reports add the
+  // unfolded rows themselves, so this bounds how many they add, not whether they are exact.
+  await runner.register('rollups.fold', async () => void (await foldRollups({ db })), { every: 2 });
   await registerIntegrationJobs(runner, db);
   await registerClickPartitionJobs(runner, database, config);
   // Every active affiliate is re-assessed daily...

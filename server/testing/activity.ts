@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { schemaTables } from '@/db/tables';
 import { seedDemo } from '../domain/demo/seed';
+import { liveRollups } from '../domain/rollups/live';
 import { rowsOf } from '../lib/rows';
 import type { TestApi } from './api';
 
@@ -51,7 +52,7 @@ export async function census(database: Database) {
     (select coalesce(sum(amount), 0) from commissions)::text as commissions,
     (select coalesce(sum(amount), 0) from commissions where amount < 0)::text as clawbacks,
     (select coalesce(sum(amount), 0) from payouts)::text as payouts,
-    (select coalesce(sum(revenue), 0) from daily_rollups)::text as rollup_revenue,
-    (select coalesce(sum(commissions), 0) from daily_rollups)::text as rollup_commissions`);
+    (select coalesce(sum(revenue), 0) from ${liveRollups} r)::text as rollup_revenue,
+    (select coalesce(sum(commissions), 0) from ${liveRollups} r)::text as rollup_commissions`);
   return { counts, money };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, campaigns, clicks, dailyRollups, visitors } from '@/db/schema';
+import { foldRollups } from '../domain/rollups/fold';
 import { startTestApi, type TestApi } from '../testing/api';
 
 let api: TestApi;
@@ -28,6 +29,8 @@ describe('POST /v1/track/click', () => {
     expect(res.body.visitor_id).toMatch(/^v_/);
     const [v] = await api.db.select().from(visitors).where(eq(visitors.visitorKey, res.body.visitor_id));
     expect(v.workspaceId).toBe(ws.id);
+    // appended as a rollup delta, counted once the fold job has run
+    await foldRollups({ db: api.db });
     const [roll] = await api.db.select().from(dailyRollups).where(eq(dailyRollups.workspaceId, ws.id));
     expect(roll.clicks).toBe(1);
   });

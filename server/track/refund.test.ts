@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyRollups } from '@/db/schema';
+import { foldRollups } from '../domain/rollups/fold';
 import { startTestApi, type TestApi } from '../testing/api';
 import { liveSum, startProgram, type Program } from '../testing/program';
 
@@ -63,6 +64,7 @@ describe('POST /v1/track/refund', () => {
   });
 
   it('keeps the daily rollups equal to the net state', async () => {
+    await foldRollups({ db: api.db });
     const rows = await api.db.select().from(dailyRollups).where(eq(dailyRollups.workspaceId, p.ws.id));
     const total = rows.reduce((s, r) => ({ sales: s.sales + r.sales, revenue: s.revenue + r.revenue, commissions: s.commissions + r.commissions }), { sales: 0, revenue: 0, commissions: 0 });
     // live sales: r_part (net 50.00), r_mine (net 99.99); refunded and charged back ones are out

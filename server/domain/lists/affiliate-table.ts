@@ -1,10 +1,11 @@
 import { and, eq, getTableColumns, notExists, sql } from 'drizzle-orm';
-import { affiliates, campaigns, commissions, dailyRollups } from '@/db/schema';
+import { affiliates, campaigns, commissions } from '@/db/schema';
 import type { Page } from '../../lib/pagination';
 import type { AffiliateStatus } from '../affiliates/affiliates';
 import type { WorkspaceCtx } from '../context';
 import { onTestConversion } from '../commissions/read';
 import { referencedCampaign } from '../references';
+import { liveRollups } from '../rollups/live';
 import { readSettings } from '../settings/settings';
 import { matchesAny, orderBy, type SortDir } from './search';
 
@@ -13,7 +14,7 @@ export type AffiliateQuery = { q?: string; status?: AffiliateStatus; campaignId?
 
 /**
  * The affiliates list as managers scan it: each with its campaign, all-time clicks and
- * conversions (daily rollups), earnings (live commissions) and unpaid balance (pending and
+ * conversions (live rollups), earnings (live commissions) and unpaid balance (pending and
  * approved, not yet paid), money in the program's currency only. Searchable by name, e-mail and
  * ref code; sorted on any column, server-side.
  */
@@ -22,13 +23,13 @@ export async function affiliateTable({ ctx, query, page }: { ctx: WorkspaceCtx; 
   const { currency } = await readSettings(ctx);
   const traffic = ctx.db
     .select({
-      affiliateId: dailyRollups.affiliateId,
-      clicks: sql<number>`sum(${dailyRollups.clicks})`.as('clicks'),
-      conversions: sql<number>`sum(${dailyRollups.leads} + ${dailyRollups.sales})`.as('conversions'),
+      affiliateId: sql<string>`r.affiliate_id`.as('affiliate_id'),
+      clicks: sql<number>`sum(r.clicks)`.as('clicks'),
+      conversions: sql<number>`sum(r.leads + r.sales)`.as('conversions'),
     })
-    .from(dailyRollups)
-    .where(eq(dailyRollups.workspaceId, ctx.workspaceId))
-    .groupBy(dailyRollups.affiliateId)
+    .from(sql`${liveRollups} r`)
+    .where(sql`r.workspace_id = ${ctx.workspaceId}`)
+    .groupBy(sql`r.affiliate_id`)
     .as('traffic');
   const money = ctx.db
     .select({

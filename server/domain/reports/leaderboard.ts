@@ -5,6 +5,7 @@ import type { Page } from '../../lib/pagination';
 import { rowsOf } from '../../lib/rows';
 import type { WorkspaceCtx } from '../context';
 import { reportScope, type ReportFilters } from './scope';
+import { liveRollups } from '../rollups/live';
 
 type Sort = z.infer<typeof leaderboardSort>;
 
@@ -22,7 +23,7 @@ export async function affiliateLeaderboard({ ctx, filters, sort, page }: { ctx: 
     with t as (
       select r.affiliate_id, sum(r.clicks) as clicks, sum(r.leads + r.sales) as conversions,
              ${scope.revenue} as revenue, ${scope.commissions} as commissions
-      from daily_rollups r where ${scope.where} group by r.affiliate_id
+      from ${liveRollups} r where ${scope.where} group by r.affiliate_id
     )
     select t.affiliate_id, a.name, a.ref_code, t.clicks, t.conversions, t.revenue, t.commissions
     from t join affiliates a on a.id = t.affiliate_id and a.workspace_id = ${ctx.workspaceId}
@@ -36,7 +37,7 @@ export async function campaignLeaderboard({ ctx, filters, sort, page }: { ctx: W
     with t as (
       select r.campaign_id, sum(r.clicks) as clicks, sum(r.leads + r.sales) as conversions,
              ${scope.revenue} as revenue, ${scope.commissions} as commissions
-      from daily_rollups r where ${scope.where} group by r.campaign_id
+      from ${liveRollups} r where ${scope.where} group by r.campaign_id
     )
     select t.campaign_id, c.name, c.status, t.clicks, t.conversions, t.revenue, t.commissions
     from t join campaigns c on c.id = t.campaign_id and c.workspace_id = ${ctx.workspaceId}

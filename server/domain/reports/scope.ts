@@ -10,7 +10,7 @@ export type ReportScope = DayRange & { currency: string; timeZone: string; where
 
 /**
  * Validates a report's filters and turns them into the day range and the WHERE clause over
- * daily_rollups (served by daily_rollups_uq: workspace, day range, then campaign/affiliate), and
+ * the live rollups (daily_rollups served by daily_rollups_uq: workspace, day range, then campaign/affiliate), and
  * the aggregates of money in the report's currency.
  */
 export async function reportScope({ ctx, f, maxDays }: { ctx: WorkspaceCtx; f: ReportFilters; maxDays?: number }): Promise<ReportScope> {

@@ -3,6 +3,7 @@ import { conversionRate } from '../../contracts/report';
 import { rowsOf } from '../../lib/rows';
 import type { WorkspaceCtx } from '../context';
 import { reportScope, type ReportFilters } from './scope';
+import { liveRollups } from '../rollups/live';
 
 type Totals = { clicks: unknown; leads: unknown; sales: unknown; revenue: unknown; commissions: unknown };
 
@@ -13,10 +14,10 @@ export async function reportSummary({ ctx, filters }: { ctx: WorkspaceCtx; filte
   const [t] = await rowsOf<Totals>(ctx.db, sql`
     select coalesce(sum(r.clicks), 0) as clicks, coalesce(sum(r.leads), 0) as leads, coalesce(sum(r.sales), 0) as sales,
            ${scope.revenue} as revenue, ${scope.commissions} as commissions
-    from daily_rollups r where ${scope.where}`);
+    from ${liveRollups} r where ${scope.where}`);
   const currencies = await rowsOf<{ currency: string; sales: unknown; revenue: unknown; commissions: unknown }>(ctx.db, sql`
     select r.currency, sum(r.sales) as sales, sum(r.revenue) as revenue, sum(r.commissions) as commissions
-    from daily_rollups r where ${scope.where} and r.currency <> ''
+    from ${liveRollups} r where ${scope.where} and r.currency <> ''
     group by r.currency having sum(r.sales) <> 0 or sum(r.revenue) <> 0 or sum(r.commissions) <> 0
     order by sum(r.sales) desc, r.currency`);
   const clicks = Number(t.clicks);

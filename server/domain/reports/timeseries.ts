@@ -6,6 +6,7 @@ import { rowsOf } from '../../lib/rows';
 import type { WorkspaceCtx } from '../context';
 import { dayLabel, dayNumber } from './range';
 import { reportScope, type ReportFilters, type ReportScope } from './scope';
+import { liveRollups } from '../rollups/live';
 
 type Metric = z.infer<typeof reportMetric>;
 type Interval = z.infer<typeof reportInterval>;
@@ -51,7 +52,7 @@ function bucketStarts(from: string, to: string, interval: Interval): string[] {
 export async function reportTimeseries({ ctx, filters, metric, interval }: { ctx: WorkspaceCtx; filters: ReportFilters; metric: Metric; interval: Interval }) {
   const scope = await reportScope({ ctx, f: filters, maxDays: MAX_DAYS[interval] });
   const rows = await rowsOf<{ day: string; value: unknown }>(ctx.db, sql`
-    select r.day, ${metricSql(metric, scope)} as value from daily_rollups r where ${scope.where} group by r.day`);
+    select r.day, ${metricSql(metric, scope)} as value from ${liveRollups} r where ${scope.where} group by r.day`);
   const byBucket = new Map<string, number>();
   for (const r of rows) {
     const key = bucketStart(r.day, interval);

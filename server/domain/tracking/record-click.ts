@@ -24,8 +24,8 @@ export const mintVisitorId = () => `v_${randomBytes(16).toString('base64url')}`;
 
 /**
  * Records a click in one round trip: resolve the ref code (case-insensitive), match the visitor
- * (cookie, fingerprint, ip + user agent, or new), insert the click, upsert the visitor and the
- * day's rollup. Unknown ref: link_not_found. Inactive affiliate or campaign: ok false, nothing kept.
+ * (cookie, fingerprint, ip + user agent, or new), insert the click, upsert the visitor and append
+ * the day's rollup delta. Unknown ref: link_not_found. Inactive affiliate or campaign: ok false, nothing kept.
  */
 export async function recordClick({ ctx, input, source = 'api' }: { ctx: WorkspaceCtx; input: ClickInput; source?: 'api' | 'browser' | 'redirect' }): Promise<ClickResult> {
   const hash = await hasherFor({ ctx });
@@ -78,10 +78,11 @@ export async function recordClick({ ctx, input, source = 'api' }: { ctx: Workspa
       on conflict (workspace_id, visitor_key) do update set last_seen_at = now() returning 1
     ),
     roll as (
-      insert into daily_rollups (workspace_id, day, campaign_id, affiliate_id, clicks)
-      select ${ws}, to_char(ins.ts at time zone aff.timezone, 'YYYY-MM-DD'), ins.campaign_id, ins.affiliate_id, 1 from ins, aff
-      -- clicks carry no money: they count on the day's '' (no currency) row
-      on conflict (workspace_id, day, campaign_id, affiliate_id, currency) do update set clicks = daily_rollups.clicks + 1 returning 1
+      -- appended, not upserted: a hot code's clicks take no lock on its rollup row
+      -- (server/domain/rollups/fold.ts folds them); clicks carry no money: the '' currency
+      insert into rollup_deltas (id, workspace_id, day, campaign_id, affiliate_id, clicks)
+      select ${newId()}, ${ws}, to_char(ins.ts at time zone aff.timezone, 'YYYY-MM-DD'), ins.campaign_id, ins.affiliate_id, 1 from ins, aff
+      returning 1
     )
     select aff.affiliate_status, aff.campaign_status, ins.visitor_key, ins.match_method, ins.match_confidence,
            (select count(*) from vis) + (select count(*) from roll) as side_effects

@@ -1,5 +1,5 @@
-import { and, eq, notInArray, sql, sum } from 'drizzle-orm';
-import { commissions, conversions, dailyRollups } from '@/db/schema';
+import { and, eq, notInArray, sum } from 'drizzle-orm';
+import { commissions, conversions, rollupDeltas } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import { REVERSAL_STATES } from './states';
 
@@ -43,25 +43,28 @@ export async function contributionOf({ ctx, conv, timeZone }: { ctx: WorkspaceCt
   return { day: dayIn(conv.ts, timeZone), campaignId: conv.campaignId, affiliateId: conv.affiliateId, rows };
 }
 
-async function add(ctx: WorkspaceCtx, c: Contribution, sign: 1 | -1) {
-  for (const r of c.rows) {
-    const v = { leads: sign * r.leads, sales: sign * r.sales, revenue: sign * r.revenue, commissions: sign * r.commissions };
-    await ctx.db
-      .insert(dailyRollups)
-      .values({ workspaceId: ctx.workspaceId, day: c.day, campaignId: c.campaignId, affiliateId: c.affiliateId, currency: r.currency, ...v })
-      .onConflictDoUpdate({
-        target: [dailyRollups.workspaceId, dailyRollups.day, dailyRollups.campaignId, dailyRollups.affiliateId, dailyRollups.currency],
-        set: {
-          leads: sql`${dailyRollups.leads} + ${v.leads}`,
-          sales: sql`${dailyRollups.sales} + ${v.sales}`,
-          revenue: sql`${dailyRollups.revenue} + ${v.revenue}`,
-          commissions: sql`${dailyRollups.commissions} + ${v.commissions}`,
-        },
-      });
-  }
-}
+type Delta = typeof rollupDeltas.$inferInsert;
 
+/**
+ * Appends (after − before) to the rollup deltas in one statement, one row per rollup key whose
+ * figures change; keys that cancel out (an update that moves nothing) write nothing. Appending
+ * takes no lock on the rollup row, so sales of one busy affiliate do not queue on it.
+ */
 export async function applyContribution({ ctx, before, after }: { ctx: WorkspaceCtx; before: Contribution | null; after: Contribution | null }) {
-  if (before) await add(ctx, before, -1);
-  if (after) await add(ctx, after, 1);
+  const deltas = new Map<string, Delta>();
+  const addAll = (c: Contribution | null, sign: 1 | -1) => {
+    for (const r of c?.rows ?? []) {
+      const key = [c!.day, c!.campaignId, c!.affiliateId, r.currency].join('|');
+      const d = deltas.get(key) ?? { workspaceId: ctx.workspaceId, day: c!.day, campaignId: c!.campaignId, affiliateId: c!.affiliateId, currency: r.currency, leads: 0, sales: 0, revenue: 0, commissions: 0 };
+      d.leads! += sign * r.leads;
+      d.sales! += sign * r.sales;
+      d.revenue! += sign * r.revenue;
+      d.commissions! += sign * r.commissions;
+      deltas.set(key, d);
+    }
+  };
+  addAll(before, -1);
+  addAll(after, 1);
+  const changed = [...deltas.values()].filter((d) => d.leads || d.sales || d.revenue || d.commissions);
+  if (changed.length) await ctx.db.insert(rollupDeltas).values(changed);
 }
