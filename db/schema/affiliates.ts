@@ -39,6 +39,8 @@ export const affiliates = pgTable(
     uniqueIndex('affiliates_workspace_ref_code_uq').on(t.workspaceId, t.refCode),
     // GET /v1/affiliates?status=&campaign_id=
     index('affiliates_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt),
+    // the affiliates list, newest first, without sorting every affiliate of the workspace
+    index('affiliates_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('affiliates_campaign_idx').on(t.campaignId),
     // portal invitation link -> affiliate
     uniqueIndex('affiliates_invite_token_uq').on(t.inviteTokenHash),

@@ -71,6 +71,8 @@ export const commissions = pgTable(
     uniqueIndex('commissions_earning_uq').on(t.conversionId, t.affiliateId).where(sql`${t.kind} = 'earning'`),
     // GET /v1/commissions?status= and payout batching (approved, past hold)
     index('commissions_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt),
+    // the commissions list, newest first: 50 rows read in index order however many the workspace has
+    index('commissions_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('commissions_affiliate_idx').on(t.affiliateId, t.status),
     index('commissions_conversion_idx').on(t.conversionId),
     index('commissions_payout_idx').on(t.payoutId),

@@ -1,0 +1,2 @@
+CREATE INDEX "affiliates_workspace_created_idx" ON "affiliates" USING btree ("workspace_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "commissions_workspace_created_idx" ON "commissions" USING btree ("workspace_id","created_at","id");

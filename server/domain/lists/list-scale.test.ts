@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@/db/client';
+import { migrate } from '@/db/migrate';
+import { rowsOf } from '../../lib/rows';
+import { createScratchDatabase } from '../../testing/database';
+import { describeWith } from '../../testing/requirements';
+import { listAffiliates } from '../affiliates/affiliates';
+import { listCommissions } from '../commissions/read';
+
+// A page of a list costs the same with 3,000 rows or 30,000: PostgreSQL reads the page in index
+// order instead of sorting every row of the workspace (the commissions list also skips test
+// conversions through their primary key, not by hashing all of them). Counted with the server's
+// own table statistics: rows read sequentially and rows fetched through an index.
+const WS = '00000000-0000-4000-8000-00000000000a';
+await describeWith('postgres', 'list reads as the program grows', (server) => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let database: Database;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(server, 'lists');
+    // one connection: the statistics flushed below are this backend's
+    database = await openDatabase({ url: scratch.url, max: 1 });
+    await migrate(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  async function seed(n: number) {
+    await database.db.execute(sql`truncate affiliates, conversions, commissions`);
+    await database.db.execute(sql`
+      insert into affiliates (id, workspace_id, ref_code, email, status, created_at)
+      select gen_random_uuid(), ${WS}, 'r' || g, 'a' || g || '@example.com', 'active', now() - g * interval '1 second'
+      from generate_series(1, ${n}) g`);
+    await database.db.execute(sql`
+      insert into conversions (id, workspace_id, campaign_id, affiliate_id, type, status, amount, external_id, is_test, ts, created_at)
+      select gen_random_uuid(), ${WS}, gen_random_uuid(), gen_random_uuid(), 'sale', 'pending', 1000, 'e' || g, g % 50 = 0,
+             now() - g * interval '1 second', now() - g * interval '1 second'
+      from generate_series(1, ${n}) g`);
+    await database.db.execute(sql`
+      insert into commissions (id, workspace_id, affiliate_id, conversion_id, amount, computed_amount, currency, status, created_at)
+      select gen_random_uuid(), workspace_id, affiliate_id, id, 300, 300, 'usd', 'pending', created_at from conversions`);
+    await database.db.execute(sql`analyze affiliates, conversions, commissions`);
+  }
+
+  /** Rows of `table` read by `read`: sequentially and through indexes. */
+  async function rowsRead(table: string, read: () => Promise<unknown>) {
+    const stats = async () => {
+      await database.db.execute(sql`select pg_stat_force_next_flush()`);
+      await database.db.execute(sql`select pg_stat_clear_snapshot()`);
+      const [s] = await rowsOf<{ seq: string; idx: string }>(database.db, sql`
+        select seq_tup_read::text as seq, coalesce(idx_tup_fetch, 0)::text as idx from pg_stat_user_tables where relname = ${table}`);
+      return { seq: Number(s.seq), idx: Number(s.idx) };
+    };
+    const before = await stats();
+    await read();
+    const after = await stats();
+    return { seq: after.seq - before.seq, idx: after.idx - before.idx };
+  }
+
+  const ctx = () => ({ db: database.db, workspaceId: WS });
+  const page = { limit: 50, offset: 0 };
+
+  it.each([3_000, 30_000])('a page of 50 commissions or affiliates reads about 50 rows of %i', async (n) => {
+    await seed(n);
+    const listed = await listCommissions({ ctx: ctx(), filter: {}, page });
+    expect(listed).toHaveLength(50);
+    expect(listed.every((c) => c.workspaceId === WS)).toBe(true);
+    const commissions = await rowsRead('commissions', () => listCommissions({ ctx: ctx(), filter: {}, page }));
+    expect(commissions.seq).toBe(0);
+    expect(commissions.idx).toBeLessThanOrEqual(60); // 50 plus the test ones skipped on the way
+    const conversions = await rowsRead('conversions', () => listCommissions({ ctx: ctx(), filter: {}, page }));
+    expect(conversions.seq).toBe(0);
+    expect(conversions.idx).toBeLessThanOrEqual(60);
+    const affiliates = await rowsRead('affiliates', () => listAffiliates({ ctx: ctx(), filter: {}, page }));
+    expect(affiliates).toEqual({ seq: 0, idx: 50 });
+  });
+});
