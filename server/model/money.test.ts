@@ -46,6 +46,7 @@ describe('minorToDecimal', () => {
   });
   it('refuses amounts that are not safe integers', () => {
     for (const bad of [1.5, Number.NaN, 2 ** 53]) expect(() => minorToDecimal(bad, 'usd')).toThrow(RangeError);
+    expect(() => minorToDecimal(1.5, 'usd')).toThrow('not an integer amount: 1.5');
   });
   it('is exact: the printed digits read back as the same minor amount', () => {
     fc.assert(
@@ -93,6 +94,8 @@ describe('parseMoney', () => {
     ['1.234', 'kwd', 1_234],
     ['0', 'usd', 0],
     ['.5', 'usd', 50],
+    ['usd 7', 'usd', 700],
+    ['EUR€ 1 234.50', 'eur', 123_450],
   ])('%s %s → %i', (text, currency, minor) => {
     expect(parseMoney(text, currency)).toEqual({ ok: true, minor });
   });
@@ -104,6 +107,7 @@ describe('parseMoney', () => {
     ['-5', 'usd', '0 or more'],
     ['1,23', 'usd', 'enter a number'],
     ['99999999999999999', 'usd', 'too large'],
+    ['10 usd', 'usd', 'enter a number'],
   ])('refuses %j in %s (%s)', (text, currency, why) => {
     const r = parseMoney(text, currency);
     expect(r.ok).toBe(false);
@@ -111,6 +115,8 @@ describe('parseMoney', () => {
   });
   it('takes a negative amount when asked', () => {
     expect(parseMoney('-15', 'usd', { allowNegative: true })).toEqual({ ok: true, minor: -1_500 });
+    // "-0" is zero, not a negative zero that prints as "-0.00"
+    expect(parseMoney('-0', 'usd', { allowNegative: true })).toEqual({ ok: true, minor: 0 });
   });
   it('reads back what it printed, exactly, in every currency shape', () => {
     fc.assert(
@@ -126,11 +132,13 @@ describe('percent helpers', () => {
   it('formats ratios, rates and changes', () => {
     expect(formatRatio(0.1234)).toBe('12.3%');
     expect(formatRatio(null)).toBe('—');
+    expect([formatRatio(Infinity), formatRatio(Number.NaN)]).toEqual(['—', '—']);
     expect(formatRate(25)).toBe('25%');
     expect(formatRate(12.5)).toBe('12.5%');
     expect(formatChange(110, 100)).toBe('+10.0%');
     expect(formatChange(90, 100)).toBe('−10.0%');
     expect(formatChange(5, 0)).toBeNull();
+    expect(formatChange(100, 100)).toBe('0.0%');
   });
 });
 
@@ -141,6 +149,8 @@ describe('percentOf', () => {
     expect(percentOf(1, 4999)).toBe(0);
     expect(percentOf(333, 3333)).toBe(111); // 110.9889 → 111
     expect(percentOf(0, 10000)).toBe(0);
+    // a clawback's amount is negative: half away from zero, the mirror of the positive case
+    expect([percentOf(-1000, 2550), percentOf(-1, 5000), percentOf(-1, 4999)]).toEqual([-255, -1, 0]);
   });
 
   it('is exact for amounts far beyond float-safe products', () => {
@@ -155,6 +165,8 @@ describe('proRata', () => {
     expect(proRata(301, 5000, 10000)).toBe(151);
     expect(proRata(300, 0, 10000)).toBe(0);
     expect(proRata(300, 10000, 10000)).toBe(300);
+    // refunded beyond the sale: nothing left to pay, never a negative commission
+    expect(proRata(300, -500, 10000)).toBe(0);
   });
 
   it('never exceeds the full amount nor goes below zero', () => {

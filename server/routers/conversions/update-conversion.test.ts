@@ -78,6 +78,25 @@ describe('PATCH /v1/conversions/{id}', () => {
     expect(liveSum(back, p.b.id)).toBe(0);
   });
 
+  it('re-attribution after payment: a refund claws back only from the commission it reduces', async () => {
+    const id = await sale('p_paid_move', 10_000);
+    const pay = () => api.db.update(commissions).set({ status: 'paid' }).where(eq(commissions.conversionId, id));
+    await pay();
+    await p.patchConversion(id, { affiliate_id: p.b.id }); // A paid 30.00: clawed back in full; B earns 30.00
+    await pay();
+    expect((await p.track('refund', { external_id: 'p_paid_move', amount: 5_000 })).status).toBe(200);
+    const rows = await p.ledger(id);
+    // A's own clawback already nets A to zero; B's half refund is B's alone
+    // (rows written by one transaction share a timestamp: compared as a set)
+    expect(rows.map((r) => [r.affiliateId, r.kind, r.amount]).sort()).toEqual([
+      [p.a.id, 'earning', 3_000],
+      [p.a.id, 'clawback', -3_000],
+      [p.b.id, 'earning', 3_000],
+      [p.b.id, 'clawback', -1_500],
+    ].sort());
+    expect([liveSum(rows, p.a.id), liveSum(rows, p.b.id)]).toEqual([0, 1_500]);
+  });
+
   it('answers the documented errors and changes nothing on bad input', async () => {
     const id = await sale('p_err');
     const other = await api.workspace(['*']);

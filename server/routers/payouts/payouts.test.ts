@@ -48,6 +48,14 @@ describe('POST /v1/payouts', () => {
     expect(Object.keys(made).sort()).toEqual([`${a.affiliate.id}:eur`, `${a.affiliate.id}:usd`]);
     expect(made[`${a.affiliate.id}:usd`]).toMatchObject({ amount: 7000, status: 'pending', commission_ids: [due1.id, due2.id], paid_at: null });
     expect(made[`${a.affiliate.id}:eur`]).toMatchObject({ amount: 6000, commission_ids: [eur.id] });
+    // the list and the single read name each payout's own commissions, not the batch's
+    const listed = await api.call('GET', '/v1/payouts', { token: ws.token });
+    expect(Object.fromEntries(listed.body.data.map((p: PayoutBody) => [`${p.affiliate_id}:${p.currency}`, p.commission_ids]))).toEqual({
+      [`${a.affiliate.id}:usd`]: [due1.id, due2.id],
+      [`${a.affiliate.id}:eur`]: [eur.id],
+    });
+    const one = await api.call('GET', `/v1/payouts/${made[`${a.affiliate.id}:eur`].id}`, { token: ws.token });
+    expect(one.body.data.commission_ids).toEqual([eur.id]);
     for (const c of skipped) expect(await commissionRow(api, c.id)).toEqual(c);
     expect((await commissionRow(api, due1.id)).status).toBe('approved');
 

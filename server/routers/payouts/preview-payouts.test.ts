@@ -67,6 +67,24 @@ describe('GET /v1/payouts/preview', () => {
     expect(batch.body.data.map(shape)).toEqual(plan.payouts.map(shape));
   });
 
+  it('orders groups and their commissions by age, then by id, not by the order ids were minted', async () => {
+    const ws = await moneyWorkspace(api);
+    const late = await moneyAffiliate(api, ws);
+    const early = await moneyAffiliate(api, ws);
+    // minted in this order, created in another (an import, a backfill)
+    const l1 = await late.earn({ amount: 6000, status: 'approved', createdAt: new Date('2026-03-01T00:00:00Z') });
+    const e1 = await early.earn({ amount: 5000, status: 'approved', createdAt: new Date('2026-02-03T00:00:00Z') });
+    const e2 = await early.earn({ amount: 5000, status: 'approved', createdAt: new Date('2026-02-01T00:00:00Z') });
+    const e3 = await early.earn({ amount: 5000, status: 'approved', createdAt: new Date('2026-02-01T00:00:00Z') });
+    const res = await api.call('GET', '/v1/payouts/preview', { token: ws.token });
+    expect(res.body.data.payouts.map((g: Group) => [g.affiliate_id, g.commission_ids])).toEqual([
+      [early.affiliate.id, [e2.id, e3.id, e1.id]],
+      [late.affiliate.id, [l1.id]],
+    ]);
+    const batch = await api.call('POST', '/v1/payouts', { token: ws.token });
+    expect(batch.body.data.map((g: Group) => g.commission_ids)).toEqual([[e2.id, e3.id, e1.id], [l1.id]]);
+  });
+
   it('writes nothing: no payouts, no events, commissions unclaimed, settings untouched', async () => {
     const { ws, preview } = await program();
     const snapshot = async () => ({
