@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, conversions } from '@/db/schema';
 import { confirmDueConversions } from '../../domain/conversions/confirm';
 import { startTestApi, type TestApi } from '../../testing/api';
+import { eventsOf } from '../../testing/commission-fixtures';
 import { liveSum, startProgram, type Program } from '../../testing/program';
 
 let api: TestApi;
@@ -95,6 +96,34 @@ describe('PATCH /v1/conversions/{id}', () => {
       [p.b.id, 'clawback', -1_500],
     ].sort());
     expect([liveSum(rows, p.a.id), liveSum(rows, p.b.id)]).toEqual([0, 1_500]);
+  });
+
+  it('confirming approves the commission only with auto_approve_commissions on, and says so; a no-op changes nothing', async () => {
+    const settings = (body: unknown) => api.call('PATCH', '/v1/settings', { token: p.token, body });
+    const updates = async (conversionId: string, type: string) =>
+      (await eventsOf(api, p.ws.id, type)).filter((e) => JSON.stringify(e.payload).includes(conversionId));
+    await settings({ auto_approve_commissions: false });
+    const manual = await sale('p_manual');
+    expect((await p.patchConversion(manual, { status: 'confirmed' })).status).toBe(200);
+    expect((await p.ledger(manual))[0].status).toBe('pending');
+    expect(await updates(manual, 'commission.updated')).toEqual([]);
+    // the same status again: no write, no event
+    const before = await p.conversion(manual);
+    expect((await p.patchConversion(manual, { status: 'confirmed' })).status).toBe(200);
+    expect((await p.conversion(manual)).updatedAt).toEqual(before.updatedAt);
+    expect(await updates(manual, 'conversion.updated')).toHaveLength(1);
+
+    await settings({ auto_approve_commissions: true });
+    try {
+      const auto = await sale('p_auto');
+      await p.patchConversion(auto, { status: 'confirmed' });
+      const [commission] = await p.ledger(auto);
+      expect(commission.status).toBe('approved');
+      const events = await updates(auto, 'commission.updated');
+      expect(events.map((e) => (e.payload as { data: { id: string; status: string } }).data)).toEqual([expect.objectContaining({ id: commission.id, status: 'approved' })]);
+    } finally {
+      await settings({ auto_approve_commissions: false });
+    }
   });
 
   it('answers the documented errors and changes nothing on bad input', async () => {
