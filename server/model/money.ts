@@ -111,7 +111,7 @@ export type ParsedAmount = { ok: true; minor: number } | { ok: false; reason: st
 export function parseMoney(text: string, currency: string, { allowNegative = false } = {}): ParsedAmount {
   const digits = minorDigits(currency);
   // Whatever precedes the number (a code, a symbol, spaces) goes; spaces inside it too ("1 234.50").
-  const cleaned = text.trim().replace(/^[^\d\-.,]+/, '').replace(/\s/g, '');
+  const cleaned = text.replace(/^[^\d\-.,]+/, '').replace(/\s/g, '');
   const m = AMOUNT.exec(cleaned);
   if (!m || !/\d/.test(cleaned)) return { ok: false, reason: 'enter a number, like 49.99' };
   const [, minus, whole, fraction = ''] = m;

@@ -48,7 +48,8 @@ export async function dueCommissions({ ctx, now, lock }: { ctx: WorkspaceCtx; no
     // grow without bound; the next batch pays the rest.
     .limit(MAX_COMMISSIONS_PER_BATCH);
   const rows = lock ? await query.for('update', { of: commissions }) : await query;
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+  // Oldest first; the sort is stable, so equal times keep the query's id order.
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /**
