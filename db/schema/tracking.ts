@@ -55,48 +55,39 @@ export const clicks = pgTable(
   ],
 );
 
-// Daily counters kept on write, so reports never scan raw clicks or conversions.
+// The figures of one (workspace, day, campaign, affiliate, currency): a rollup row and a delta
+// alike. Money of one currency per row, so reports never add yen to dollars: conversions write
+// their currency's row; clicks, which carry no money, write the '' row. Counts add across rows.
+const rollupFigures = () => ({
+  workspaceId: workspaceRef(),
+  day: text('day').notNull(),
+  campaignId: uuid('campaign_id').notNull(),
+  affiliateId: uuid('affiliate_id').notNull(),
+  currency: text('currency').notNull().default(''),
+  clicks: integer('clicks').notNull().default(0),
+  leads: integer('leads').notNull().default(0),
+  sales: integer('sales').notNull().default(0),
+  revenue: money('revenue').notNull().default(0),
+  commissions: money('commissions').notNull().default(0),
+});
+
+// Daily counters, so reports never scan raw clicks or conversions.
 export const dailyRollups = pgTable(
   'daily_rollups',
-  {
-    workspaceId: workspaceRef(),
-    day: text('day').notNull(),
-    campaignId: uuid('campaign_id').notNull(),
-    affiliateId: uuid('affiliate_id').notNull(),
-    // Money of one currency per row, so reports never add yen to dollars: conversions write their
-    // currency's row; clicks, which carry no money, write the '' row. Counts add across rows.
-    currency: text('currency').notNull().default(''),
-    clicks: integer('clicks').notNull().default(0),
-    leads: integer('leads').notNull().default(0),
-    sales: integer('sales').notNull().default(0),
-    revenue: money('revenue').notNull().default(0),
-    commissions: money('commissions').notNull().default(0),
-  },
+  rollupFigures(),
   (t) => [
-    // one row per (workspace, day, campaign, affiliate, currency), upserted on write
+    // one row per (workspace, day, campaign, affiliate, currency), upserted by the fold
     uniqueIndex('daily_rollups_uq').on(t.workspaceId, t.day, t.campaignId, t.affiliateId, t.currency),
     index('daily_rollups_affiliate_idx').on(t.workspaceId, t.affiliateId, t.day),
   ],
 );
 
 // What clicks and conversion changes add to daily_rollups, appended by the write paths and folded
-// into daily_rollups by the rollups.fold job (server/domain/reports/fold-rollups.ts). Appending
+// into daily_rollups by the rollups.fold job (server/domain/rollups/fold.ts). Appending
 // takes no row lock, so a hot referral code no longer queues its clicks on one rollup row; reads
-// add the rows not yet folded (server/domain/reports/live-rollups.ts), so reports stay exact.
+// add the rows not yet folded (server/domain/rollups/live.ts), so reports stay exact.
 export const rollupDeltas = pgTable(
   'rollup_deltas',
-  {
-    id: id(),
-    workspaceId: workspaceRef(),
-    day: text('day').notNull(),
-    campaignId: uuid('campaign_id').notNull(),
-    affiliateId: uuid('affiliate_id').notNull(),
-    currency: text('currency').notNull().default(''),
-    clicks: integer('clicks').notNull().default(0),
-    leads: integer('leads').notNull().default(0),
-    sales: integer('sales').notNull().default(0),
-    revenue: money('revenue').notNull().default(0),
-    commissions: money('commissions').notNull().default(0),
-  },
+  { id: id(), ...rollupFigures() },
   (t) => [index('rollup_deltas_workspace_day_idx').on(t.workspaceId, t.day)],
 );
