@@ -30,9 +30,9 @@ export async function foldRollups({ db, batch = 5_000, maxBatches = 20 }: { db: 
             clicks = daily_rollups.clicks + excluded.clicks, leads = daily_rollups.leads + excluded.leads,
             sales = daily_rollups.sales + excluded.sales, revenue = daily_rollups.revenue + excluded.revenue,
             commissions = daily_rollups.commissions + excluded.commissions
-          returning 1
         )
-        select (select count(*) from taken)::int as n, (select count(*) from added)::int as keys`);
+        -- a data-modifying WITH runs whether or not the outer query reads it
+        select count(*)::int as n from taken`);
       return Number(row.n);
     });
     folded += n;
