@@ -27,7 +27,11 @@ const folded = async () => {
   return rows.reduce((s, r) => ({ clicks: s.clicks + r.clicks, sales: s.sales + r.sales, revenue: s.revenue + r.revenue, commissions: s.commissions + r.commissions }), { clicks: 0, sales: 0, revenue: 0, commissions: 0 });
 };
 const pending = async () => (await api.db.select().from(rollupDeltas).where(eq(rollupDeltas.workspaceId, p.ws.id))).length;
-const clicks = (n: number, ref = p.a.ref) => Promise.all(Array.from({ length: n }, () => p.track('click', { ref })));
+// One after another: clicks that arrive together share one delta row per key (group commit), and
+// these tests count delta rows.
+const clicks = async (n: number, ref = p.a.ref) => {
+  for (let i = 0; i < n; i++) await p.track('click', { ref });
+};
 
 describe('rollup deltas and the fold', () => {
   it('keeps reports exact before and after a fold, and folds every delta once', async () => {

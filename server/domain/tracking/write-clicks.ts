@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { groupCommit, type GroupCommit } from '../../lib/group-commit';
+import { rowsOf } from '../../lib/rows';
+import { matchConfidenceSql } from './confidence';
+
+/** One click to write: the caller's input with hashes, and the ids the statement may need. */
+export type ClickRow = {
+  ws: string;
+  ref: string;
+  vid: string | null;
+  fp: string | null;
+  ip: string | null;
+  ua: string | null;
+  url: string | null;
+  referrer: string | null;
+  source: 'api' | 'browser' | 'redirect';
+  click_id: string;
+  /** The visitor id given to a visitor no earlier click matches. */
+  mint: string;
+  vis_id: string;
+  roll_id: string;
+};
+/** No affiliate_status: unknown referral code. No visitor_key: the affiliate or campaign is not active. */
+export type ClickOutcome = {
+  affiliate_status: string | null;
+  visitor_key: string | null;
+  match_method: string | null;
+  match_confidence: number | null;
+};
+
+// PostgreSQL refuses a lone UTF-16 surrogate in JSON text; sent alone as a text parameter, the
+// driver's UTF-8 encoding turned it into U+FFFD, so the batch does the same.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (_key: string, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v);
+
+const m = sql.raw('m');
+const age = sql`${m}.ts`;
+const window = sql`p.window_days`;
+
+/**
+ * Writes a batch of clicks in one statement, each exactly as it would be written alone: resolve
+ * its ref code, match the visitor (cookie, fingerprint, ip + user agent, or new) against earlier
+ * clicks, insert the clicks of active affiliates, upsert their visitors, append one rollup delta
+ * per (day, campaign, affiliate). The batch travels as one jsonb parameter, so the statement's
+ * text never changes and stays prepared. Upserts go in key order: two batches never deadlock.
+ */
+export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOutcome[]> {
+  const batch = JSON.stringify(rows.map((r, n) => ({ ...r, n })), wellFormed);
+  const out = await rowsOf<ClickOutcome & { n: number }>(db, sql`
+    with input as (
+      select * from jsonb_to_recordset(${batch}::jsonb) as i(n int, ws uuid, ref text, vid text, fp text, ip text, ua text,
+        url text, referrer text, source text, click_id uuid, mint text, vis_id uuid, roll_id uuid)
+    ),
+    aff as (
+      select i.*, a.id as affiliate_id, a.status as affiliate_status, c.id as campaign_id, c.status as campaign_status,
+             c.cookie_window_days as window_days, s.timezone
+      from input i
+      join affiliates a on a.workspace_id = i.ws and a.ref_code = i.ref
+      join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id,
+        (select d.id from campaigns d where d.workspace_id = i.ws and d.status = 'active' order by d.created_at limit 1))
+      join workspace_settings s on s.workspace_id = a.workspace_id
+    ),
+    pick as (
+      select p.*, coalesce(p.vid, ${m}.visitor_key, p.mint) as visitor_key,
+             case when p.vid is not null then 'cookie' else coalesce(${m}.method, 'new') end as method,
+             case when p.vid is null and ${m}.method = 'fingerprint' then ${matchConfidenceSql('fingerprint', age, window)}
+                  when p.vid is null and ${m}.method = 'ip' then ${matchConfidenceSql('ip', age, window)}
+                  else 1 end as confidence
+      from aff p left join lateral (
+        select * from (
+          (select visitor_key, 'fingerprint' as method, created_at as ts, 1 as rank from clicks
+           where p.vid is null and p.fp is not null and workspace_id = p.ws and fingerprint = p.fp
+             and created_at > now() - make_interval(days => p.window_days)
+           order by created_at desc limit 1)
+          union all
+          (select visitor_key, 'ip', created_at, 2 from clicks
+           where p.vid is null and p.ip is not null and p.ua is not null and workspace_id = p.ws and ip_hash = p.ip
+             and ua_hash = p.ua and created_at > now() - make_interval(days => p.window_days)
+           order by created_at desc limit 1)
+        ) t order by rank limit 1
+      ) ${m} on true
+    ),
+    ins as (
+      insert into clicks (id, workspace_id, campaign_id, affiliate_id, visitor_key, fingerprint, ip_hash, ua_hash, url, referrer, match_method, match_confidence, source)
+      select click_id, ws, campaign_id, affiliate_id, visitor_key, fp, ip, ua, url, referrer, method, confidence, source
+      from pick where affiliate_status = 'active' and campaign_status = 'active'
+      returning id, created_at as ts
+    ),
+    kept as (select pick.*, ins.ts from pick join ins on ins.id = pick.click_id),
+    vis as (
+      insert into visitors (id, workspace_id, visitor_key)
+      select (array_agg(vis_id))[1], ws, visitor_key from kept group by ws, visitor_key order by ws, visitor_key
+      on conflict (workspace_id, visitor_key) do update set last_seen_at = now()
+    ),
+    roll as (
+      -- appended, not upserted: a hot code's clicks take no lock on its rollup row
+      -- (server/domain/rollups/fold.ts folds them); clicks carry no money: the '' currency
+      insert into rollup_deltas (id, workspace_id, day, campaign_id, affiliate_id, clicks)
+      select (array_agg(roll_id))[1], ws, to_char(ts at time zone timezone, 'YYYY-MM-DD'), campaign_id, affiliate_id, count(*)
+      from kept group by 2, 3, 4, 5
+    )
+    select i.n, p.affiliate_status, k.visitor_key, k.method as match_method, k.confidence as match_confidence
+    from input i left join pick p on p.n = i.n left join kept k on k.n = i.n
+    order by i.n`);
+  return out.map(({ n: _, ...o }) => ({ ...o, match_confidence: o.match_confidence === null ? null : Number(o.match_confidence) }));
+}
+
+// One writer per database handle (a pool, or a caller's transaction): concurrent clicks on it share
+// a statement. Two statements in flight keep a batch filling while the other commits.
+const writers = new WeakMap<DbOrTx, GroupCommit<ClickRow, ClickOutcome>>();
+
+export function clickWriter(db: DbOrTx): GroupCommit<ClickRow, ClickOutcome> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = groupCommit({ write: (rows) => writeClicks(db, rows), maxBatch: 256, maxInFlight: 2 });
+    writers.set(db, writer);
+  }
+  return writer;
+}

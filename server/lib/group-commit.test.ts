@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { groupCommit, refusedByDatabase } from './group-commit';
+
+// The batching rules on their own, with a writer standing in for the database.
+describe('groupCommit', () => {
+  const recorder = (fail: (items: number[]) => unknown) => {
+    const calls: number[][] = [];
+    const write = async (items: number[]) => {
+      calls.push(items);
+      await new Promise((r) => setTimeout(r, 5));
+      const err = fail(items);
+      if (err) throw err;
+      return items.map((i) => i * 10);
+    };
+    return { calls, write };
+  };
+
+  it('sends at once when idle and batches what queues while statements are in flight', async () => {
+    const w = recorder(() => null);
+    const commit = groupCommit({ write: w.write, maxBatch: 4, maxInFlight: 2 });
+    const out = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => commit(i)));
+    expect(out).toEqual([10, 20, 30, 40, 50, 60, 70]);
+    expect(w.calls).toEqual([[1], [2], [3, 4, 5, 6], [7]]);
+    expect(commit.stats()).toEqual({ items: 7, statements: 4 });
+  });
+
+  it('retries a refused batch item by item, so only the bad item fails', async () => {
+    const w = recorder((items) => (items.includes(3) ? Object.assign(new Error('refused'), { code: '22P05' }) : null));
+    const commit = groupCommit({ write: w.write, maxBatch: 10, maxInFlight: 1 });
+    const out = await Promise.allSettled([1, 2, 3, 4].map((i) => commit(i)));
+    expect(out.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(w.calls).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it('never retries when the outcome is unknown (the connection dropped): a retry could write twice', async () => {
+    const w = recorder((items) => (items.length > 1 ? Object.assign(new Error('gone'), { code: 'CONNECTION_CLOSED' }) : null));
+    const commit = groupCommit({ write: w.write, maxBatch: 10, maxInFlight: 1 });
+    const out = await Promise.allSettled([1, 2, 3].map((i) => commit(i)));
+    expect(out.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(w.calls).toEqual([[1], [2, 3]]);
+  });
+});
+
+describe('refusedByDatabase', () => {
+  it.each([
+    [Object.assign(new Error('x'), { code: '23505' }), true],
+    [new Error('wrapped', { cause: Object.assign(new Error('x'), { code: '22P02' }) }), true],
+    [Object.assign(new Error('x'), { code: '08006' }), false],
+    [Object.assign(new Error('x'), { code: '57P01' }), false],
+    [Object.assign(new Error('x'), { code: 'ECONNRESET' }), false],
+    [new Error('plain'), false],
+  ])('%s → %s', (err, refused) => expect(refusedByDatabase(err)).toBe(refused));
+});

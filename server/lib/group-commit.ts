@@ -1,0 +1,84 @@
+/**
+ * Group commit: writes that arrive while earlier ones are in flight wait and go together as one
+ * statement (one transaction, one WAL flush), so the database commits a batch in about the time it
+ * commits one row. Nobody waits for a timer: an idle writer sends at once; a busy one sends what
+ * queued up as soon as a statement slot frees. Each caller is answered only after the statement
+ * that carried its item returned, i.e. after its row is committed. Reads share statements the same
+ * way (API key lookups): a statement is sent after every item in it arrived, so each caller reads
+ * state at least as fresh as a statement of its own would have.
+ *
+ * A statement that the database refused (an error with a SQLSTATE: the transaction rolled back,
+ * nothing was kept) is retried item by item, so one bad item fails alone. Any other failure (the
+ * connection dropped, the outcome is unknown) fails the whole batch: a retry could write twice.
+ */
+export type GroupCommit<I, O> = {
+  (item: I): Promise<O>;
+  /** Items written and statements sent so far (batching at work: statements < items). */
+  stats: () => { items: number; statements: number };
+};
+
+export type GroupCommitOptions<I, O> = {
+  /** Writes the items in one statement; answers one result per item, in order. */
+  write: (items: I[]) => Promise<O[]>;
+  /** Most items in one statement (bounds the statement's size and a batch's latency). */
+  maxBatch: number;
+  /** Statements in flight at once (the rest of the pool stays free for everything else). */
+  maxInFlight: number;
+};
+
+type Waiting<I, O> = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
+
+export function groupCommit<I, O>({ write, maxBatch, maxInFlight }: GroupCommitOptions<I, O>): GroupCommit<I, O> {
+  const queue: Waiting<I, O>[] = [];
+  let inFlight = 0;
+  let items = 0;
+  let statements = 0;
+
+  const send = async (batch: Waiting<I, O>[]) => {
+    statements += 1;
+    items += batch.length;
+    const out = await write(batch.map((w) => w.item));
+    if (out.length !== batch.length) throw new Error(`group commit: ${out.length} results for ${batch.length} items`);
+    batch.forEach((w, i) => w.resolve(out[i]));
+  };
+
+  const run = async (batch: Waiting<I, O>[]) => {
+    try {
+      await send(batch);
+    } catch (err) {
+      if (batch.length === 1 || !refusedByDatabase(err)) return batch.forEach((w) => w.reject(err));
+      items -= batch.length;
+      await Promise.all(batch.map((w) => send([w]).catch(w.reject)));
+    }
+  };
+
+  const pump = () => {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      inFlight += 1;
+      void run(queue.splice(0, maxBatch)).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  };
+
+  const enqueue = (item: I) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      pump();
+    });
+  return Object.assign(enqueue, { stats: () => ({ items, statements }) });
+}
+
+// SQLSTATE classes after which the server's state is unknown to us: connection exceptions (08),
+// operator intervention such as a shutdown (57), system errors (58).
+const UNKNOWN_OUTCOME = /^(08|57|58)/;
+
+/** The database answered this statement with an error: it rolled back, a retry cannot double-write. */
+export function refusedByDatabase(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return !UNKNOWN_OUTCOME.test(code);
+  }
+  return false;
+}
