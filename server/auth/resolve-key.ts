@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { affiliateKeys, affiliates, workspaceKeys } from '@/db/schema';
 import { ACCESS_STATUSES } from '../domain/affiliates/access';
 import { unauthorized } from '../errors/errors';
+import { groupCommit } from '../lib/group-commit';
 import { bearerToken, hashToken, sameHash, tokenFamily } from './tokens';
 
 export type KeyPrincipal =
@@ -11,24 +12,38 @@ export type KeyPrincipal =
 
 // No cache of verified keys: every request looks its key up, so a revocation (dashboard, CLI,
 // API) or an affiliate's suspension is refused on the very next request by every process sharing
-// the database. What keeps that cheap is one prepared statement per token family, planned once
-// per connection: one round trip per request (the tracking hot path counts on it).
+// the database. What keeps that cheap: requests that arrive while lookups are in flight share the
+// next one (server/lib/group-commit.ts), which is sent after each of them arrived, so it is as
+// fresh as a lookup of their own; one prepared statement per token family, planned once per
+// connection. Under load, one round trip serves many requests (the tracking hot path counts on it).
 // Whose keys work: ACCESS_STATUSES (suspended or rejected affiliates' keys answer like revoked ones).
 function prepareLookups(db: DbOrTx) {
-  const hash = sql.placeholder('hash');
-  return {
-    workspace: db
-      .select({ id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes, lastUsedAt: workspaceKeys.lastUsedAt })
-      .from(workspaceKeys)
-      .where(and(eq(workspaceKeys.hash, hash), isNull(workspaceKeys.revokedAt)))
-      .prepare('refcount_resolve_workspace_key'),
-    affiliate: db
-      .select({ id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId, lastUsedAt: affiliateKeys.lastUsedAt })
-      .from(affiliateKeys)
-      .innerJoin(affiliates, and(eq(affiliates.workspaceId, affiliateKeys.workspaceId), eq(affiliates.id, affiliateKeys.affiliateId)))
-      .where(and(eq(affiliateKeys.hash, hash), isNull(affiliateKeys.revokedAt), inArray(affiliates.status, [...ACCESS_STATUSES])))
-      .prepare('refcount_resolve_affiliate_key'),
-  };
+  const hashes = sql`(select jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb))`;
+  const workspace = db
+    .select({ id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes, lastUsedAt: workspaceKeys.lastUsedAt })
+    .from(workspaceKeys)
+    .where(and(sql`${workspaceKeys.hash} in ${hashes}`, isNull(workspaceKeys.revokedAt)))
+    .prepare('refcount_resolve_workspace_keys');
+  const affiliate = db
+    .select({ id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId, lastUsedAt: affiliateKeys.lastUsedAt })
+    .from(affiliateKeys)
+    .innerJoin(affiliates, and(eq(affiliates.workspaceId, affiliateKeys.workspaceId), eq(affiliates.id, affiliateKeys.affiliateId)))
+    .where(and(sql`${affiliateKeys.hash} in ${hashes}`, isNull(affiliateKeys.revokedAt), inArray(affiliates.status, [...ACCESS_STATUSES])))
+    .prepare('refcount_resolve_affiliate_keys');
+  return { workspace: shared(workspace), affiliate: shared(affiliate) };
+}
+
+/** Concurrent lookups of one family share a statement; each caller gets its own hash's row. */
+function shared<R extends { hash: string }>(lookup: { execute: (p: { hashes: string }) => Promise<R[]> }) {
+  return groupCommit<string, R | undefined>({
+    maxBatch: 256,
+    maxInFlight: 2,
+    write: async (hashes) => {
+      const rows = await lookup.execute({ hashes: JSON.stringify([...new Set(hashes)]) });
+      const byHash = new Map(rows.map((r) => [r.hash, r]));
+      return hashes.map((h) => byHash.get(h));
+    },
+  });
 }
 
 const lookups = new WeakMap<DbOrTx, ReturnType<typeof prepareLookups>>();
@@ -57,12 +72,12 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
   if (!token || !family) throw unauthorized();
   const hash = hashToken(token);
   if (family === 'workspace') {
-    const [key] = await lookupsOf(db).workspace.execute({ hash });
+    const key = await lookupsOf(db).workspace(hash);
     if (!key || !sameHash(key.hash, hash)) throw unauthorized();
     await touch(db, workspaceKeys, key.id, key.lastUsedAt);
     return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes };
   }
-  const [key] = await lookupsOf(db).affiliate.execute({ hash });
+  const key = await lookupsOf(db).affiliate(hash);
   if (!key || !sameHash(key.hash, hash)) throw unauthorized();
   await touch(db, affiliateKeys, key.id, key.lastUsedAt);
   return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId };
