@@ -74,7 +74,9 @@ export const commissions = pgTable(
     // the commissions list, newest first: 50 rows read in index order however many the workspace has
     index('commissions_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('commissions_affiliate_idx').on(t.affiliateId, t.status),
-    index('commissions_conversion_idx').on(t.conversionId),
+    // a conversion's ledger; workspace_id too, so a generic plan of "workspace and conversion" never
+    // ANDs in the workspace's whole index (it did: 1 ms a sale at 6,000 commissions, growing)
+    index('commissions_conversion_idx').on(t.conversionId, t.workspaceId),
     index('commissions_payout_idx').on(t.payoutId),
   ],
 );

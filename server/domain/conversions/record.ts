@@ -76,7 +76,8 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
     if (conv.isTest && earning) receipt.reason = 'test_conversion';
     const [row] = await db.update(conversions).set({ attribution: receipt }).where(eq(conversions.id, conv.id)).returning();
     await emitMoneyEvents(tx, { row, type: 'conversion.created' }, ledger);
-    await applyContribution({ ctx: tx, before: null, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone }) });
+    // a new conversion's commissions are exactly the ones the ledger just created
+    await applyContribution({ ctx: tx, before: null, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledger.created }) });
     return replay(conv.id);
   });
 }

@@ -16,7 +16,7 @@ export async function dispatchEvents(db: Db, limit = 500): Promise<{ events: num
       .select({ id: webhookEvents.id, workspaceId: webhookEvents.workspaceId, type: webhookEvents.type })
       .from(webhookEvents)
       .where(isNull(webhookEvents.dispatchedAt))
-      .orderBy(asc(webhookEvents.createdAt))
+      .orderBy(asc(webhookEvents.createdAt), asc(webhookEvents.id))
       .limit(limit)
       .for('update', { skipLocked: true });
     if (!events.length) return { events: 0, jobs: [] };

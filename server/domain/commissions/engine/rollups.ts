@@ -4,12 +4,19 @@ import type { WorkspaceCtx } from '../../context';
 import { REVERSAL_STATES } from './states';
 
 type Conv = typeof conversions.$inferSelect;
+type Commission = typeof commissions.$inferSelect;
 type Row = { currency: string; leads: number; sales: number; revenue: number; commissions: number };
 /** A conversion's share of the rollups: one row per currency it touches (its own; a flat rule's, if other). */
 export type Contribution = { day: string; campaignId: string; affiliateId: string; rows: Row[] };
 
-const dayIn = (ts: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
+// Building a DateTimeFormat costs more than a sale's own arithmetic (3.5% of the server's CPU under
+// sale load): one per time zone, kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayIn = (ts: Date, timeZone: string) => {
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f.format(ts);
+};
 
 /**
  * What one conversion adds to the daily rollups in its current state. Reports read rollups, so
@@ -18,14 +25,19 @@ const dayIn = (ts: Date, timeZone: string) =>
  * per currency: the sale's row holds its counts and revenue, and its commissions are added to the
  * row of their own currency (a flat rule may pay in the program's currency, not the sale's).
  */
-export async function contributionOf({ ctx, conv, timeZone }: { ctx: WorkspaceCtx; conv: Conv; timeZone: string }): Promise<Contribution | null> {
+export async function contributionOf(
+  { ctx, conv, timeZone, ledger }: { ctx: WorkspaceCtx; conv: Conv; timeZone: string; ledger?: Pick<Commission, 'currency' | 'amount' | 'status'>[] },
+): Promise<Contribution | null> {
   if (conv.isTest) return null;
   const live = !REVERSAL_STATES.has(conv.status);
-  const earned = await ctx.db
-    .select({ currency: commissions.currency, total: sum(commissions.amount) })
-    .from(commissions)
-    .where(and(eq(commissions.conversionId, conv.id), notInArray(commissions.status, ['reversed', 'denied'])))
-    .groupBy(commissions.currency);
+  // `ledger`: the conversion's every commission row, already in hand (a new sale's), so no query.
+  const earned = ledger
+    ? ledger.filter((c) => c.status !== 'reversed' && c.status !== 'denied').map((c) => ({ currency: c.currency, total: c.amount }))
+    : await ctx.db
+      .select({ currency: commissions.currency, total: sum(commissions.amount) })
+      .from(commissions)
+      .where(and(eq(commissions.conversionId, conv.id), notInArray(commissions.status, ['reversed', 'denied'])))
+      .groupBy(commissions.currency);
   const own: Row = {
     currency: conv.currency,
     leads: live && conv.type === 'lead' ? 1 : 0,
