@@ -14,6 +14,15 @@ export async function conversionByExternalId({ ctx, externalId, lock = false }: 
   return row;
 }
 
+/** Only the id of the workspace's conversion with this external id (a replayed sale answers just that). */
+export async function conversionIdByExternalId({ ctx, externalId }: { ctx: WorkspaceCtx; externalId: string }): Promise<string | undefined> {
+  const [row] = await ctx.db
+    .select({ id: conversions.id })
+    .from(conversions)
+    .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.externalId, externalId)));
+  return row?.id;
+}
+
 /** The workspace's conversion with this id, locked for the rest of the transaction when asked. */
 export async function conversionById({ ctx, id, lock = false }: { ctx: WorkspaceCtx; id: string; lock?: unknown }): Promise<Conversion | undefined> {
   const q = ctx.db

@@ -9,7 +9,7 @@ import { reconcileLedger } from '../commissions/engine/reconcile';
 import { applyContribution, contributionOf } from '../commissions/engine/rollups';
 import { readSettings } from '../settings/settings';
 import { hasherFor } from '../tracking/hash';
-import { conversionByExternalId } from './find';
+import { conversionIdByExternalId } from './find';
 import { buildReceipt } from './receipt';
 import type { BillingInterval } from '../../model/enums';
 
@@ -44,8 +44,8 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
     throw required('visitor_id');
   }
   if (input.type === 'sale' && (input.amount === undefined || input.amount === null)) throw required('amount');
-  const known = await conversionByExternalId({ ctx, externalId: input.externalId });
-  if (known) return replay(known.id);
+  const known = await conversionIdByExternalId({ ctx, externalId: input.externalId });
+  if (known) return replay(known);
   const hash = await hasherFor({ ctx });
   const at = input.ts ?? new Date();
   return ctx.db.transaction(async (db) => {
@@ -69,8 +69,8 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
       })
       .onConflictDoNothing()
       .returning();
-    if (!conv) return replay((await conversionByExternalId({ ctx: tx, externalId: input.externalId }))!.id);
-    const ledger = await reconcileLedger({ ctx: tx, conv, settings });
+    if (!conv) return replay((await conversionIdByExternalId({ ctx: tx, externalId: input.externalId }))!);
+    const ledger = await reconcileLedger({ ctx: tx, conv, settings, inserted: true });
     const earning = ledger.earning;
     const receipt = buildReceipt(found, earning, ledger.created.length > 0);
     if (conv.isTest && earning) receipt.reason = 'test_conversion';

@@ -26,11 +26,13 @@ const settled = (c: Commission) => c.status === 'paid' || ((c.status === 'pendin
  * the next payout nets. So each affiliate's live rows always sum to what the rules give for the
  * net state, whatever order calls arrive in. Runs inside the caller's transaction.
  */
-export async function reconcileLedger({ ctx, conv, settings }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings }): Promise<LedgerChange> {
-  const rows = await ctx.db
-    .select()
-    .from(commissions)
-    .where(and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.conversionId, conv.id)));
+export async function reconcileLedger(
+  { ctx, conv, settings, inserted = false }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings; inserted?: boolean },
+): Promise<LedgerChange> {
+  // `inserted`: the conversion was inserted in this transaction, so it has no commissions yet.
+  const rows = inserted
+    ? []
+    : await ctx.db.select().from(commissions).where(and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.conversionId, conv.id)));
   const change: LedgerChange = { created: [], updated: [], earning: null };
   const net = conv.amount - conv.refundedAmount;
   const earner = conv.type === 'sale' && !conv.isTest && !REVERSAL_STATES.has(conv.status) ? conv.affiliateId : null;
