@@ -1,36 +1,45 @@
-// The benchmark's floor: bare node:http + postgres.js with none of Refcount's code. Each tracking
-// request is ONE prepared statement (the practical limit of one durable write per request); each
-// read is the same SQL the API runs, prepared. Started by track.ts with the ids it seeded.
+// The benchmark's floor: bare node:http + a database driver with none of Refcount's code. Each
+// tracking request is ONE prepared statement (the practical limit of one durable write per
+// request); each read is the same SQL the API runs. PostgreSQL through postgres.js, or with
+// BENCH_PGLITE_DIR an embedded PGlite (the quick start's database). Started by track.ts.
+import { PGlite } from '@electric-sql/pglite';
 import { createServer } from 'node:http';
 import postgres from 'postgres';
 
-const sql = postgres(process.env.DATABASE_URL!, { max: 10, prepare: true, onnotice: () => {} });
+type Run = (text: string, params: unknown[]) => Promise<unknown>;
+const driver = async (): Promise<{ run: Run; close: () => Promise<void> }> => {
+  if (process.env.BENCH_PGLITE_DIR) {
+    const db = await PGlite.create(process.env.BENCH_PGLITE_DIR);
+    return { run: async (text, params) => (await db.query(text, params)).rows, close: () => db.close() };
+  }
+  const sql = postgres(process.env.DATABASE_URL!, { max: 10, prepare: true, onnotice: () => {} });
+  return { run: (text, params) => sql.unsafe(text, params as never[], { prepare: true }), close: () => sql.end() };
+};
+const { run, close } = await driver();
+process.on('SIGTERM', () => void close().finally(() => process.exit(0)));
 const { BENCH_WORKSPACE_ID: ws, BENCH_CAMPAIGN_ID: campaign, BENCH_AFFILIATE_ID: affiliate } = process.env;
-const today = () => new Date().toISOString().slice(0, 10);
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
   'POST /v1/track/click': (b) =>
-    sql`insert into clicks (id, workspace_id, campaign_id, affiliate_id, visitor_key, match_method, match_confidence)
-        values (gen_random_uuid(), ${ws!}, ${campaign!}, ${affiliate!}, ${String(b.ref)}, 'new', 1) returning id`,
+    run(`insert into clicks (id, workspace_id, campaign_id, affiliate_id, visitor_key, match_method, match_confidence)
+         values (gen_random_uuid(), $1, $2, $3, $4, 'new', 1) returning id`, [ws, campaign, affiliate, String(b.ref)]),
   'POST /v1/track/sale': (b) =>
-    sql`insert into conversions (id, workspace_id, campaign_id, affiliate_id, type, status, amount, external_id)
-        values (gen_random_uuid(), ${ws!}, ${campaign!}, ${affiliate!}, 'sale', 'pending', ${Number(b.amount)}, ${String(b.external_id)}) returning id`,
+    run(`insert into conversions (id, workspace_id, campaign_id, affiliate_id, type, status, amount, external_id)
+         values (gen_random_uuid(), $1, $2, $3, 'sale', 'pending', $4, $5) returning id`, [ws, campaign, affiliate, Number(b.amount), String(b.external_id)]),
   'POST /v1/track/refund': (b) =>
-    sql`update conversions set refunded_amount = ${Number(b.amount)} where workspace_id = ${ws!} and external_id = ${String(b.external_id)} returning id`,
+    run(`update conversions set refunded_amount = $1 where workspace_id = $2 and external_id = $3 returning id`, [Number(b.amount), ws, String(b.external_id)]),
   'GET /v1/affiliates?limit=50': () =>
-    sql`select * from affiliates where workspace_id = ${ws!} order by created_at desc, id desc limit 51 offset 0`,
+    run(`select * from affiliates where workspace_id = $1 order by created_at desc, id desc limit 51 offset 0`, [ws]),
   'GET /v1/reports/summary': async () => {
-    await sql`select * from workspace_settings where workspace_id = ${ws!}`;
-    const from = daysAgo(29);
-    const to = today();
+    await run(`select * from workspace_settings where workspace_id = $1`, [ws]);
     return Promise.all([
-      sql`select coalesce(sum(clicks), 0) as clicks, coalesce(sum(leads), 0) as leads, coalesce(sum(sales), 0) as sales,
-            coalesce(sum(revenue) filter (where currency = 'usd'), 0) as revenue, coalesce(sum(commissions) filter (where currency = 'usd'), 0) as commissions
-          from daily_rollups where workspace_id = ${ws!} and day between ${from} and ${to}`,
-      sql`select currency, sum(sales), sum(revenue), sum(commissions) from daily_rollups
-          where workspace_id = ${ws!} and day between ${from} and ${to} and currency <> ''
-          group by currency having sum(sales) <> 0 or sum(revenue) <> 0 or sum(commissions) <> 0 order by sum(sales) desc, currency`,
+      run(`select coalesce(sum(clicks), 0) as clicks, coalesce(sum(leads), 0) as leads, coalesce(sum(sales), 0) as sales,
+             coalesce(sum(revenue) filter (where currency = 'usd'), 0) as revenue, coalesce(sum(commissions) filter (where currency = 'usd'), 0) as commissions
+           from daily_rollups where workspace_id = $1 and day between $2 and $3`, [ws, day(29), day(0)]),
+      run(`select currency, sum(sales), sum(revenue), sum(commissions) from daily_rollups
+           where workspace_id = $1 and day between $2 and $3 and currency <> ''
+           group by currency having sum(sales) <> 0 or sum(revenue) <> 0 or sum(commissions) <> 0 order by sum(sales) desc, currency`, [ws, day(29), day(0)]),
     ]);
   },
 };

@@ -26,6 +26,11 @@ export async function startServer(nodeArgs: string[], port: number, env: Record<
   throw new Error(`server on ${port} did not start`);
 }
 
+/** Stops every server started here and waits for each to exit (PGlite flushes its directory). */
+export async function stopServers() {
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r).kill()) : null)));
+}
+
 export type Load = { rps: number; p99: number; ok: number; other: number };
 
 /** `amount` requests over CONNECTIONS connections; bodies numbered 0, 1, 2, … */

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import postgres from 'postgres';
 import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
@@ -7,16 +9,27 @@ import { systemActor } from '@/server/domain/context';
 import { createWorkspaceKey } from '@/server/domain/keys/workspace-keys';
 import { createWorkspace } from '@/server/domain/workspaces/create-workspace';
 
-/** A fresh benchmark database: one workspace, one campaign at 30 %, `refs` active affiliates, a track+read key. */
-export async function seedBench(url: string, refs: number) {
-  const u = new URL(url);
+/** A fresh PostgreSQL database at `url`, or a fresh PGlite directory. */
+export type BenchTarget = { url: string } | { dataDir: string };
+
+async function recreate(target: BenchTarget) {
+  if ('dataDir' in target) {
+    rmSync(target.dataDir, { recursive: true, force: true });
+    return void mkdirSync(dirname(target.dataDir), { recursive: true });
+  }
+  const u = new URL(target.url);
   const name = u.pathname.slice(1);
   u.pathname = '/postgres';
   const admin = postgres(u.toString(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.unsafe(`create database "${name}"`);
   await admin.end();
-  const database = await openDatabase({ url, max: 4 });
+}
+
+/** A fresh benchmark database: one workspace, one campaign at 30 %, `refs` active affiliates, a track+read key. */
+export async function seedBench(target: BenchTarget, refs: number) {
+  await recreate(target);
+  const database = await openDatabase({ ...target, max: 4 });
   await migrate(database);
   const { db } = database;
   const ws = await createWorkspace(db, { name: 'Bench' });

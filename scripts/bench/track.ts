@@ -1,9 +1,12 @@
 // npm run bench:track — the production server (lean entry, PostgreSQL) against a bare node:http +
 // postgres.js server with none of our code (scripts/bench/bare-server.ts), in one run, rounds
 // interleaved, medians reported: the result is a ratio, not a machine-dependent time.
+// BENCH_PGLITE=1: both on the embedded database (each its own copy of the seeded directory).
+import { PGlite } from '@electric-sql/pglite';
 import { spawnSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import postgres from 'postgres';
-import { load, PRODUCTION_ENTRY, script, startServer, type Load } from './load';
+import { load, PRODUCTION_ENTRY, script, startServer, stopServers, type Load } from './load';
 import { seedBench } from './seed';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/refcount_bench';
@@ -12,11 +15,23 @@ const N = { write: Number(process.env.BENCH_WRITES ?? 4_000), read: Number(proce
 const SPREAD = 200; // referral codes the spread clicks and sales go to
 const PORTS = { full: Number(process.env.BENCH_PORT ?? 3301), bare: Number(process.env.BENCH_PORT ?? 3301) + 1 };
 
-const seed = await seedBench(URL_, SPREAD);
+const PGLITE = process.env.BENCH_PGLITE === '1';
+const DIRS = { full: '.data/bench/pglite-full', bare: '.data/bench/pglite-bare' };
+
+const seed = await seedBench(PGLITE ? { dataDir: DIRS.full } : { url: URL_ }, SPREAD);
+if (PGLITE) {
+  rmSync(DIRS.bare, { recursive: true, force: true });
+  cpSync(DIRS.full, DIRS.bare, { recursive: true });
+}
 if (process.env.BENCH_SKIP_BUILD !== '1') spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-const env = { DATABASE_URL: URL_, BENCH_WORKSPACE_ID: seed.workspaceId, BENCH_CAMPAIGN_ID: seed.campaignId, BENCH_AFFILIATE_ID: seed.affiliateId };
-await Promise.all([startServer(PRODUCTION_ENTRY, PORTS.full, env), startServer(script('scripts/bench/bare-server.ts'), PORTS.bare, env)]);
-const sql = postgres(URL_, { max: 1, onnotice: () => {} });
+const ids = { BENCH_WORKSPACE_ID: seed.workspaceId, BENCH_CAMPAIGN_ID: seed.campaignId, BENCH_AFFILIATE_ID: seed.affiliateId };
+const env = PGLITE
+  ? { full: { ...ids, DATABASE_URL: '', PGLITE_DIR: DIRS.full }, bare: { ...ids, BENCH_PGLITE_DIR: DIRS.bare } }
+  : { full: { ...ids, DATABASE_URL: URL_ }, bare: { ...ids, DATABASE_URL: URL_ } };
+await Promise.all([startServer(PRODUCTION_ENTRY, PORTS.full, env.full), startServer(script('scripts/bench/bare-server.ts'), PORTS.bare, env.bare)]);
+// PGlite is one process's database: its rows are counted once the servers have stopped.
+const sql = PGLITE ? null : postgres(URL_, { max: 1, onnotice: () => {} });
+const acknowledged = new Map<string, number>();
 
 const ref = (n: number) => `r${String(n % SPREAD).padStart(5, '0')}`;
 type Path = { name: string; method: 'GET' | 'POST'; path: string; n: number; table?: string; body?: (n: number, tag: string) => unknown };
@@ -32,21 +47,22 @@ const PATHS: Path[] = [
 // BENCH_PATHS=click runs only the paths whose name starts with one of the given words.
 const only = process.env.BENCH_PATHS?.split(',').map((w) => w.trim()).filter(Boolean);
 if (only) PATHS.splice(0, PATHS.length, ...PATHS.filter((p) => only.some((w) => p.name.startsWith(w))));
-const count = async (table: string) => (await sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number;
+const count = async (table: string) => (sql ? ((await sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number) : 0);
 const results = new Map<string, Load[]>();
 let mismatches = 0;
 for (let round = 0; round <= ROUNDS; round++) {
   // After the warm-up, statistics as autovacuum keeps them on a live install (this machine's
   // PostgreSQL runs with autovacuum off): without them, plans made on empty tables stay cached on
   // every connection, and a sale looked its external id up by scanning every conversion.
-  if (round === 1) await sql`analyze`;
+  if (round === 1) await sql?.unsafe('analyze');
   const order = round % 2 ? (['bare', 'full'] as const) : (['full', 'bare'] as const);
   for (const p of PATHS) {
     for (const server of order) {
       const tag = `${server}${round}`; // a refund names the sales this server made this round
       const before = p.table ? await count(p.table) : 0;
       const r = await load(PORTS[server], p, seed.token, (n) => p.body?.(n, tag), round === 0 ? Math.ceil(p.n / 4) : p.n);
-      const rows = p.table ? (await count(p.table)) - before : r.ok;
+      if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
+      const rows = p.table && sql ? (await count(p.table)) - before : r.ok;
       if (rows !== r.ok || r.other) {
         mismatches++;
         process.stderr.write(`${p.name} ${server} round ${round}: ${r.ok} 2xx, ${r.other} other, ${rows} rows\n`);
@@ -55,7 +71,22 @@ for (let round = 0; round <= ROUNDS; round++) {
     }
   }
 }
-await sql.end();
+await sql?.end();
+if (PGLITE) {
+  await stopServers();
+  for (const server of ['full', 'bare'] as const) {
+    const db = await PGlite.create(DIRS[server]);
+    for (const table of ['clicks', 'conversions']) {
+      const n = Number((await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
+      const acked = acknowledged.get(`${server}|${table}`) ?? 0;
+      if (n !== acked) {
+        mismatches++;
+        process.stderr.write(`${server}: ${acked} ${table} acknowledged, ${n} stored\n`);
+      }
+    }
+    await db.close();
+  }
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const lines = [`| path | full stack req/s | p99 ms | bare req/s | p99 ms | throughput | p99 |`, `|---|---|---|---|---|---|---|`];
@@ -64,5 +95,6 @@ for (const p of PATHS) {
   const [frps, fp99, brps, bp99] = [median(f.map((x) => x.rps)), median(f.map((x) => x.p99)), median(b.map((x) => x.rps)), median(b.map((x) => x.p99))];
   lines.push(`| ${p.name} | ${frps.toFixed(0)} | ${fp99} | ${brps.toFixed(0)} | ${bp99} | ${(frps / brps).toFixed(2)}x | ${(fp99 / Math.max(1, bp99)).toFixed(2)}x |`);
 }
-process.stdout.write(`\nPostgreSQL, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; bare = node:http + postgres.js, one prepared statement per request, none of our code\n${lines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);
+const database = PGLITE ? 'PGlite (embedded)' : 'PostgreSQL';
+process.stdout.write(`\n${database}, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; bare = node:http + ${PGLITE ? 'PGlite' : 'postgres.js'}, one prepared statement per request, none of our code\n${lines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);
 process.exit(mismatches ? 1 : 0);
