@@ -35,6 +35,25 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const wellFormed = (_key: string, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v);
 
 const m = sql.raw('m');
+
+// The visitor's latest earlier click by fingerprint, else by ip + user agent, inside the window.
+const earlierClicks = sql`(
+        select * from (
+          (select visitor_key, 'fingerprint' as method, created_at as ts, 1 as rank from clicks
+           where p.vid is null and p.fp is not null and workspace_id = p.ws and fingerprint = p.fp
+             and created_at > now() - make_interval(days => p.window_days)
+           order by created_at desc limit 1)
+          union all
+          (select visitor_key, 'ip', created_at, 2 from clicks
+           where p.vid is null and p.ip is not null and p.ua is not null and workspace_id = p.ws and ip_hash = p.ip
+             and ua_hash = p.ua and created_at > now() - make_interval(days => p.window_days)
+           order by created_at desc limit 1)
+        ) t order by rank limit 1
+      )`;
+// Nobody in the batch can match (each sent a visitor_id, or neither a fingerprint nor ip + user
+// agent): the statement then reads no clicks. A separate text, planned far faster: PGlite plans
+// every statement anew, and each read of the partitioned clicks table costs it a plan per month.
+const noEarlierClick = sql`(select null::text as visitor_key, null::text as method, null::timestamptz as ts)`;
 const age = sql`${m}.ts`;
 const window = sql`p.window_days`;
 
@@ -42,11 +61,13 @@ const window = sql`p.window_days`;
  * Writes a batch of clicks in one statement, each exactly as it would be written alone: resolve
  * its ref code, match the visitor (cookie, fingerprint, ip + user agent, or new) against earlier
  * clicks, insert the clicks of active affiliates, upsert their visitors, append one rollup delta
- * per (day, campaign, affiliate). The batch travels as one jsonb parameter, so the statement's
- * text never changes and stays prepared. Upserts go in key order: two batches never deadlock.
+ * per (day, campaign, affiliate). The batch travels as one jsonb parameter, so the statement has
+ * one of two fixed texts (with or without the visitor lookup) and stays prepared. Upserts go in
+ * key order: two batches never deadlock.
  */
 export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOutcome[]> {
   const batch = JSON.stringify(rows.map((r, n) => ({ ...r, n })), wellFormed);
+  const matching = rows.some((r) => !r.vid && (r.fp || (r.ip && r.ua)));
   const out = await rowsOf<ClickOutcome & { n: number }>(db, sql`
     with input as (
       select * from jsonb_to_recordset(${batch}::jsonb) as i(n int, ws uuid, ref text, vid text, fp text, ip text, ua text,
@@ -67,19 +88,7 @@ export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOu
              case when p.vid is null and ${m}.method = 'fingerprint' then ${matchConfidenceSql('fingerprint', age, window)}
                   when p.vid is null and ${m}.method = 'ip' then ${matchConfidenceSql('ip', age, window)}
                   else 1 end as confidence
-      from aff p left join lateral (
-        select * from (
-          (select visitor_key, 'fingerprint' as method, created_at as ts, 1 as rank from clicks
-           where p.vid is null and p.fp is not null and workspace_id = p.ws and fingerprint = p.fp
-             and created_at > now() - make_interval(days => p.window_days)
-           order by created_at desc limit 1)
-          union all
-          (select visitor_key, 'ip', created_at, 2 from clicks
-           where p.vid is null and p.ip is not null and p.ua is not null and workspace_id = p.ws and ip_hash = p.ip
-             and ua_hash = p.ua and created_at > now() - make_interval(days => p.window_days)
-           order by created_at desc limit 1)
-        ) t order by rank limit 1
-      ) ${m} on true
+      from aff p left join lateral ${matching ? earlierClicks : noEarlierClick} ${m} on true
     ),
     ins as (
       insert into clicks (id, workspace_id, campaign_id, affiliate_id, visitor_key, fingerprint, ip_hash, ua_hash, url, referrer, match_method, match_confidence, source)
