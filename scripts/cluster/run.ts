@@ -53,6 +53,10 @@ async function main() {
     if (a.status >= 300) throw new Error(`${method} ${path}: ${a.status} ${JSON.stringify(a.body)}`);
     return a.body?.data ?? a.body;
   };
+  // Endpoints first: an endpoint receives the events dispatched after it exists, and the check
+  // below expects every event of the workspace at both (a dispatch tick between the first
+  // affiliate and the endpoints once left 3 events without deliveries, correctly).
+  for (const path of ['/hook-a', '/hook-b']) await admin1('POST', '/v1/webhooks', { url: receiver.url + path, events: ['*'] });
   await admin1('PATCH', '/v1/settings', { hold_days: 0 });
   const campaign = await admin1('POST', '/v1/campaigns', { name: 'Main', destination_url: 'https://shop.example.com' });
   await admin1('PUT', `/v1/campaigns/${campaign.id}/commission-rule`, { amount: 30 });
@@ -61,7 +65,6 @@ async function main() {
     const a = await admin1('POST', '/v1/affiliates', { email: `c${i}@example.com`, name: `C${i}`, ref_code: `clu${i}`, status: 'active', campaign_id: campaign.id });
     affiliates.push({ id: a.affiliate_id ?? a.id, ref: `clu${i}` });
   }
-  for (const path of ['/hook-a', '/hook-b']) await admin1('POST', '/v1/webhooks', { url: receiver.url + path, events: ['*'] });
   const ctx: Ctx = { nodes, keys, affiliates, requests: { n: 0 } };
   const started = Date.now();
 
