@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit, refusedByDatabase } from './group-commit';
+import { refusedByDatabase } from './database-error';
+import { groupCommit } from './group-commit';
 
 // The batching rules on their own, with a writer standing in for the database.
 describe('groupCommit', () => {

@@ -1,3 +1,5 @@
+import { refusedByDatabase } from './database-error';
+
 /**
  * Group commit: writes that arrive while earlier ones are in flight wait and go together as one
  * statement (one transaction, one WAL flush), so the database commits a batch in about the time it
@@ -68,17 +70,4 @@ export function groupCommit<I, O>({ write, maxBatch, maxInFlight }: GroupCommitO
       pump();
     });
   return Object.assign(enqueue, { stats: () => ({ items, statements }) });
-}
-
-// SQLSTATE classes after which the server's state is unknown to us: connection exceptions (08),
-// operator intervention such as a shutdown (57), system errors (58).
-const UNKNOWN_OUTCOME = /^(08|57|58)/;
-
-/** The database answered this statement with an error: it rolled back, a retry cannot double-write. */
-export function refusedByDatabase(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return !UNKNOWN_OUTCOME.test(code);
-  }
-  return false;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
-import { isUniqueViolation } from '../../lib/unique-violation';
+import { isUniqueViolation } from '../../lib/database-error';
 import { recordUpdate } from '../audit/record-audit';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 
