@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { affiliates, conversions } from '@/db/schema';
+import { affiliates, type conversions } from '@/db/schema';
 import { required } from '../../errors/errors';
-import { attribute } from '../attribution/attribute';
+import { newId } from '../../lib/ids';
+import { attribute, type Attribution } from '../attribution/attribute';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
-import { emitMoneyEvents } from '../commissions/engine/events';
-import { reconcileLedger } from '../commissions/engine/reconcile';
-import { applyContribution, contributionOf } from '../commissions/engine/rollups';
+import { moneyEvents } from '../commissions/engine/events';
+import { newEarning } from '../commissions/engine/reconcile';
+import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
+import { eventRows } from '../events/record-event';
 import { readSettings } from '../settings/settings';
 import { hasherFor } from '../tracking/hash';
 import { conversionIdByExternalId } from './find';
 import { buildReceipt } from './receipt';
+import { writeNewConversion } from './write-conversion';
 import type { BillingInterval } from '../../model/enums';
 
 export type TrackConversion = {
@@ -34,10 +37,25 @@ export type TrackResult = { ok: true; attributed: true; conversion_id: string } 
 
 const replay = (id: string): TrackResult => ({ ok: true, attributed: true, conversion_id: id });
 
+// The conversion as it will be stored, every column given (its receipt is added once the earning is known).
+function conversionRow(ctx: WorkspaceCtx, input: TrackConversion, found: Attribution, campaignId: string, at: Date): typeof conversions.$inferSelect {
+  const now = new Date();
+  return {
+    id: newId(), workspaceId: ctx.workspaceId, campaignId, affiliateId: found.affiliateId, type: input.type,
+    status: input.type === 'sale' ? 'pending' : 'confirmed', amount: input.amount ?? 0, refundedAmount: 0,
+    currency: (input.currency ?? 'usd').toLowerCase(), externalId: input.externalId, customerId: input.customerId ?? null,
+    productId: input.productId ?? null, interval: input.interval ?? null, isTest: input.isTest ?? false,
+    visitorKey: found.visitorKey ?? input.visitorId ?? null, clickId: found.clickId, matchMethod: found.method,
+    matchConfidence: found.confidence, attribution: null, ts: at, createdAt: now, updatedAt: now,
+  };
+}
+
 /**
- * POST /v1/track/lead|sale: attribute, store the conversion, compute its commission, all in one
- * transaction. Idempotent on external_id by the unique index (a retried or racing call replays
- * the first answer); an unattributed conversion stores nothing.
+ * POST /v1/track/lead|sale: attribute, compute the commission, then store the conversion with its
+ * commission, events and rollup delta in one statement (atomic by itself). The reads before it are
+ * what a transaction at READ COMMITTED saw too. Idempotent on external_id by the unique index (a
+ * retried or racing call stores nothing and replays the first answer); an unattributed conversion
+ * stores nothing.
  */
 export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; input: TrackConversion }): Promise<TrackResult> {
   if (!(input.visitorId || input.fingerprint || input.ref || input.manualCode || input.customerId || (input.ip && input.userAgent))) {
@@ -48,36 +66,25 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
   if (known) return replay(known);
   const hash = await hasherFor({ ctx });
   const at = input.ts ?? new Date();
-  return ctx.db.transaction(async (db) => {
-    const tx = { db, workspaceId: ctx.workspaceId };
-    const found = await attribute({ ctx: tx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } });
-    const campaignId =
-      found?.campaignId ??
-      (found && (await db.select({ c: affiliates.campaignId }).from(affiliates).where(eq(affiliates.id, found.affiliateId)))[0]?.c) ??
-      (await defaultCampaign(tx))?.id;
-    if (!found || !campaignId) return { ok: true as const, attributed: false as const, visitor_id: input.visitorId ?? null };
-    const settings = await readSettings(tx);
-    const [conv] = await db
-      .insert(conversions)
-      .values({
-        workspaceId: ctx.workspaceId, campaignId, affiliateId: found.affiliateId, type: input.type,
-        status: input.type === 'sale' ? 'pending' : 'confirmed', amount: input.amount ?? 0,
-        currency: (input.currency ?? 'usd').toLowerCase(), externalId: input.externalId, customerId: input.customerId ?? null,
-        productId: input.productId ?? null, interval: input.interval ?? null, isTest: input.isTest ?? false,
-        visitorKey: found.visitorKey ?? input.visitorId ?? null, clickId: found.clickId, matchMethod: found.method,
-        matchConfidence: found.confidence, ts: at,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!conv) return replay((await conversionIdByExternalId({ ctx: tx, externalId: input.externalId }))!);
-    const ledger = await reconcileLedger({ ctx: tx, conv, settings, inserted: true });
-    const earning = ledger.earning;
-    const receipt = buildReceipt(found, earning, ledger.created.length > 0);
-    if (conv.isTest && earning) receipt.reason = 'test_conversion';
-    const [row] = await db.update(conversions).set({ attribution: receipt }).where(eq(conversions.id, conv.id)).returning();
-    await emitMoneyEvents(tx, { row, type: 'conversion.created' }, ledger);
-    // a new conversion's commissions are exactly the ones the ledger just created
-    await applyContribution({ ctx: tx, before: null, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledger.created }) });
-    return replay(conv.id);
+  const found = await attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } });
+  const campaignId =
+    found?.campaignId ??
+    (found && (await ctx.db.select({ c: affiliates.campaignId }).from(affiliates).where(eq(affiliates.id, found.affiliateId)))[0]?.c) ??
+    (await defaultCampaign(ctx))?.id;
+  if (!found || !campaignId) return { ok: true as const, attributed: false as const, visitor_id: input.visitorId ?? null };
+  const settings = await readSettings(ctx);
+  const conv = conversionRow(ctx, input, found, campaignId, at);
+  const { earning, row: commission } = await newEarning({ ctx, conv, settings });
+  const created = commission ? [commission] : [];
+  const receipt = buildReceipt(found, earning, created.length > 0);
+  if (conv.isTest && earning.amount) receipt.reason = 'test_conversion';
+  conv.attribution = receipt;
+  const stored = await writeNewConversion(ctx.db, {
+    conversion: conv,
+    commissions: created,
+    events: eventRows(ctx.workspaceId, moneyEvents({ row: conv, type: 'conversion.created' }, { created, updated: [] })),
+    // a new conversion's commissions are exactly the ones it is stored with
+    deltas: contributionDeltas({ workspaceId: ctx.workspaceId, before: null, after: await contributionOf({ ctx, conv, timeZone: settings.timezone, ledger: created }) }),
   });
+  return replay(stored ? conv.id : (await conversionIdByExternalId({ ctx, externalId: input.externalId }))!);
 }

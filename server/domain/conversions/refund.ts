@@ -5,7 +5,7 @@ import { presentConversionDetail } from '../../contracts/conversion';
 import { diff, recordAudit } from '../audit/record-audit';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { emitMoneyEvents } from '../commissions/engine/events';
-import { reconcileLedger } from '../commissions/engine/reconcile';
+import { ledgerAfter, ledgerOf, reconcileLedger } from '../commissions/engine/reconcile';
 import { REVERSAL_STATES } from '../commissions/engine/states';
 import { applyContribution, contributionOf } from '../commissions/engine/rollups';
 import { readSettings } from '../settings/settings';
@@ -62,10 +62,12 @@ async function applyRefund(tx: WorkspaceCtx, conv: Conversion, input: Refund): P
   const refundedAmount = full || input.reason === 'chargeback' ? conv.amount : Math.max(conv.refundedAmount, input.amount!);
   if (status === conv.status && refundedAmount === conv.refundedAmount) return conv;
   const settings = await readSettings(tx);
-  const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone });
+  // the ledger is read once: the rollups' before and after, and the reconciliation, all use it
+  const rows = await ledgerOf({ ctx: tx, conversionId: conv.id });
+  const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone, ledger: rows });
   const [row] = await tx.db.update(conversions).set({ status, refundedAmount, updatedAt: new Date() }).where(eq(conversions.id, conv.id)).returning();
-  const ledger = await reconcileLedger({ ctx: tx, conv: row, settings });
+  const ledger = await reconcileLedger({ ctx: tx, conv: row, settings, rows });
   await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
-  await applyContribution({ ctx: tx, before, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone }) });
+  await applyContribution({ ctx: tx, before, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, ledger) }) });
   return row;
 }

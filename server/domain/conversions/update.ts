@@ -6,7 +6,7 @@ import { recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { referencedAffiliate } from '../references';
 import { emitMoneyEvents } from '../commissions/engine/events';
-import { reconcileLedger } from '../commissions/engine/reconcile';
+import { ledgerAfter, ledgerOf, reconcileLedger } from '../commissions/engine/reconcile';
 import { applyContribution, contributionOf } from '../commissions/engine/rollups';
 import { REVERSAL_STATES } from '../commissions/engine/states';
 import { readSettings } from '../settings/settings';
@@ -42,12 +42,13 @@ export async function updateConversion({ ctx, id, patch }: { ctx: ActingCtx; id:
     }
     if (!Object.keys(set).length) return conv;
     const settings = await readSettings(tx);
-    const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone });
+    const rows = await ledgerOf({ ctx: tx, conversionId: conv.id });
+    const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone, ledger: rows });
     const [row] = await db.update(conversions).set({ ...set, updatedAt: new Date() }).where(eq(conversions.id, conv.id)).returning();
-    const ledger = await reconcileLedger({ ctx: tx, conv: row, settings });
+    const ledger = await reconcileLedger({ ctx: tx, conv: row, settings, rows });
     if (row.status === 'confirmed') ledger.updated.push(...(await approveIfAuto({ ctx: tx, settings, conversionIds: [row.id] })));
     await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
-    await applyContribution({ ctx: tx, before, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone }) });
+    await applyContribution({ ctx: tx, before, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, ledger) }) });
     await recordUpdate(db, ctx, 'conversion.updated', { type: 'conversion', id }, presentConversionDetail(conv), presentConversionDetail(row));
     return row;
   });

@@ -13,13 +13,19 @@ export async function recordEvent({ ctx, ...event }: { ctx: WorkspaceCtx } & New
 
 export type NewEvent = { type: EventType; object: string; record: Record<string, unknown> };
 
-/** Several events of one change in one statement, in order (their ids increase). */
-export async function recordEvents({ ctx, events }: { ctx: WorkspaceCtx; events: NewEvent[] }) {
-  if (events.length === 0) return;
+type EventRow = typeof webhookEvents.$inferSelect;
+
+/** The rows of several events of one change, in order (their ids increase), sharing a timestamp. */
+export function eventRows(workspaceId: string, events: NewEvent[]): EventRow[] {
   const timestamp = new Date();
-  const rows = events.map(({ type, object, record }) => {
+  return events.map(({ type, object, record }) => {
     const id = newId();
-    return { id, workspaceId: ctx.workspaceId, type, createdAt: timestamp, payload: { id, type, timestamp: timestamp.toISOString(), data: { object, ...record } } };
+    const payload = { id, type, timestamp: timestamp.toISOString(), data: { object, ...record } };
+    return { id, workspaceId, type, createdAt: timestamp, dispatchedAt: null, payload };
   });
-  await ctx.db.insert(webhookEvents).values(rows);
+}
+
+/** Several events of one change in one statement. */
+export async function recordEvents({ ctx, events }: { ctx: WorkspaceCtx; events: NewEvent[] }) {
+  if (events.length > 0) await ctx.db.insert(webhookEvents).values(eventRows(ctx.workspaceId, events));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { groupCommit, type GroupCommit } from '../../lib/group-commit';
+import { jsonParam } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
 import { matchConfidenceSql } from './confidence';
 
@@ -28,11 +29,6 @@ export type ClickOutcome = {
   match_method: string | null;
   match_confidence: number | null;
 };
-
-// PostgreSQL refuses a lone UTF-16 surrogate in JSON text; sent alone as a text parameter, the
-// driver's UTF-8 encoding turned it into U+FFFD, so the batch does the same.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const wellFormed = (_key: string, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v);
 
 const m = sql.raw('m');
 
@@ -66,7 +62,7 @@ const window = sql`p.window_days`;
  * key order: two batches never deadlock.
  */
 export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOutcome[]> {
-  const batch = JSON.stringify(rows.map((r, n) => ({ ...r, n })), wellFormed);
+  const batch = jsonParam(rows.map((r, n) => ({ ...r, n })));
   const matching = rows.some((r) => !r.vid && (r.fp || (r.ip && r.ua)));
   const out = await rowsOf<ClickOutcome & { n: number }>(db, sql`
     with input as (

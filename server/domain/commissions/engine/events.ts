@@ -2,21 +2,19 @@ import { presentCommission } from '../../../contracts/commission';
 import { presentConversion } from '../../../contracts/conversion';
 import type { conversions } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
-import { recordEvents } from '../../events/record-event';
+import { recordEvents, type NewEvent } from '../../events/record-event';
 import type { LedgerChange } from './reconcile';
 
-/** conversion.* and commission.* events of one change, in its transaction, in one statement. */
-export async function emitMoneyEvents(
-  ctx: WorkspaceCtx,
-  conversion: { row: typeof conversions.$inferSelect; type: 'conversion.created' | 'conversion.updated' } | null,
-  ledger: LedgerChange,
-) {
-  await recordEvents({
-    ctx,
-    events: [
-      ...(conversion ? [{ type: conversion.type, object: 'conversion', record: presentConversion(conversion.row) }] : []),
-      ...ledger.created.map((c) => ({ type: 'commission.created' as const, object: 'commission', record: presentCommission(c) })),
-      ...ledger.updated.map((c) => ({ type: 'commission.updated' as const, object: 'commission', record: presentCommission(c) })),
-    ],
-  });
+type ConversionChange = { row: typeof conversions.$inferSelect; type: 'conversion.created' | 'conversion.updated' } | null;
+
+/** conversion.* and commission.* events of one change, in order. */
+export const moneyEvents = (conversion: ConversionChange, ledger: Pick<LedgerChange, 'created' | 'updated'>): NewEvent[] => [
+  ...(conversion ? [{ type: conversion.type, object: 'conversion', record: presentConversion(conversion.row) }] : []),
+  ...ledger.created.map((c) => ({ type: 'commission.created' as const, object: 'commission', record: presentCommission(c) })),
+  ...ledger.updated.map((c) => ({ type: 'commission.updated' as const, object: 'commission', record: presentCommission(c) })),
+];
+
+/** The events of one change, in its transaction, in one statement. */
+export async function emitMoneyEvents(ctx: WorkspaceCtx, conversion: ConversionChange, ledger: LedgerChange) {
+  await recordEvents({ ctx, events: moneyEvents(conversion, ledger) });
 }

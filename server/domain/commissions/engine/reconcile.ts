@@ -4,6 +4,7 @@ import type { WorkspaceCtx } from '../../context';
 import type { Settings } from '../../settings/settings';
 import { computeEarning, type Earning } from './compute';
 import { paymentHistory } from './history';
+import { newId } from '../../../lib/ids';
 import { proRata } from '../../../model/money';
 import { REVERSAL_STATES } from './states';
 import type { UnpaidCommissionStatus } from '../../../model/enums';
@@ -18,6 +19,40 @@ const DAY_MS = 86_400_000;
 const editable = (c: Commission) => (c.status === 'pending' || c.status === 'approved') && !c.payoutId;
 const settled = (c: Commission) => c.status === 'paid' || ((c.status === 'pending' || c.status === 'approved') && !!c.payoutId);
 
+/** Every commission row of a conversion: earnings and clawbacks, live or not. */
+export const ledgerOf = ({ ctx, conversionId }: { ctx: WorkspaceCtx; conversionId: string }): Promise<Commission[]> =>
+  ctx.db.select().from(commissions).where(and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.conversionId, conversionId)));
+
+/** The ledger after `change`: rows it updated replaced by their latest version, rows it created added. */
+export const ledgerAfter = (rows: Commission[], change: Pick<LedgerChange, 'created' | 'updated'>): Commission[] => [
+  ...rows.map((r) => change.updated.findLast((u) => u.id === r.id) ?? r),
+  ...change.created,
+];
+
+// Only the attributed affiliate of a live, real sale earns.
+const earnerOf = (conv: Conv) => (conv.type === 'sale' && !conv.isTest && !REVERSAL_STATES.has(conv.status) ? conv.affiliateId : null);
+
+/**
+ * What a conversion without commissions earns: the earning (also quoted for a test sale) and, when
+ * a live sale's attributed affiliate earns something, its commission row, complete but not stored.
+ */
+export async function newEarning({ ctx, conv, settings }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings }): Promise<{ earning: Earning; row: Commission | null }> {
+  const history = await paymentHistory({ ctx, conv });
+  const earning = await computeEarning({ ctx, settings, campaignId: conv.campaignId, sale: { ...conv, ...history } });
+  const earner = earnerOf(conv);
+  if (!earner || earning.amount <= 0) return { earning, row: null };
+  const now = new Date();
+  const row: Commission = {
+    id: newId(), workspaceId: ctx.workspaceId, affiliateId: earner, conversionId: conv.id, ruleId: earning.rule?.id ?? null,
+    amount: proRata(earning.amount, conv.amount - conv.refundedAmount, conv.amount), computedAmount: earning.amount,
+    currency: earning.currency, status: settings.autoApproveCommissions && conv.status === 'confirmed' ? 'approved' : 'pending',
+    kind: 'earning', reversesCommissionId: null, restoreStatus: null, rewardType: earning.rule?.rewardType ?? 'cash',
+    periodIndex: history.periodIndex, payoutId: null, holdUntil: new Date(conv.ts.getTime() + settings.holdDays * DAY_MS),
+    createdAt: now, updatedAt: now,
+  };
+  return { earning, row };
+}
+
 /**
  * Brings a conversion's commissions in line with its current state; the ledger rule of
  * decisions.md §4. Only the attributed affiliate of a live sale earns, pro rata to what is not
@@ -27,42 +62,22 @@ const settled = (c: Commission) => c.status === 'paid' || ((c.status === 'pendin
  * net state, whatever order calls arrive in. Runs inside the caller's transaction.
  */
 export async function reconcileLedger(
-  { ctx, conv, settings, inserted = false }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings; inserted?: boolean },
+  { ctx, conv, settings, rows: given }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings; rows?: Commission[] },
 ): Promise<LedgerChange> {
-  // `inserted`: the conversion was inserted in this transaction, so it has no commissions yet.
-  const rows = inserted
-    ? []
-    : await ctx.db.select().from(commissions).where(and(eq(commissions.workspaceId, ctx.workspaceId), eq(commissions.conversionId, conv.id)));
+  // `rows`: the conversion's ledger as this transaction already read it (ledgerOf), after the lock
+  const rows = given ?? (await ledgerOf({ ctx, conversionId: conv.id }));
   const change: LedgerChange = { created: [], updated: [], earning: null };
   const net = conv.amount - conv.refundedAmount;
-  const earner = conv.type === 'sale' && !conv.isTest && !REVERSAL_STATES.has(conv.status) ? conv.affiliateId : null;
+  const earner = earnerOf(conv);
   const earnings = rows.filter((r) => r.kind === 'earning');
 
   // A test sale earns nothing, but its receipt shows what it would have earned.
-  const quote = conv.isTest && conv.type === 'sale';
-  if ((earner && !earnings.some((e) => e.affiliateId === earner)) || quote) {
-    const history = await paymentHistory({ ctx, conv });
-    const earning = await computeEarning({ ctx, settings, campaignId: conv.campaignId, sale: { ...conv, ...history } });
+  if ((earner && !earnings.some((e) => e.affiliateId === earner)) || (conv.isTest && conv.type === 'sale')) {
+    const { earning, row } = await newEarning({ ctx, conv, settings });
     change.earning = earning;
-    if (earner && earning.amount > 0) {
-      const [row] = await ctx.db
-        .insert(commissions)
-        .values({
-          workspaceId: ctx.workspaceId,
-          affiliateId: earner,
-          conversionId: conv.id,
-          ruleId: earning.rule?.id ?? null,
-          amount: proRata(earning.amount, net, conv.amount),
-          computedAmount: earning.amount,
-          currency: earning.currency,
-          status: settings.autoApproveCommissions && conv.status === 'confirmed' ? 'approved' : 'pending',
-          rewardType: earning.rule?.rewardType ?? 'cash',
-          periodIndex: history.periodIndex,
-          holdUntil: new Date(conv.ts.getTime() + settings.holdDays * DAY_MS),
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (row) change.created.push(row);
+    if (row) {
+      const [stored] = await ctx.db.insert(commissions).values(row).onConflictDoNothing().returning();
+      if (stored) change.created.push(stored);
     }
   }
 

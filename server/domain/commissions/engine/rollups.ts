@@ -1,6 +1,7 @@
 import { and, eq, notInArray, sum } from 'drizzle-orm';
 import { commissions, conversions, rollupDeltas } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
+import { newId } from '../../../lib/ids';
 import { REVERSAL_STATES } from './states';
 
 type Conv = typeof conversions.$inferSelect;
@@ -57,28 +58,33 @@ export async function contributionOf(
   return { day: dayIn(conv.ts, timeZone), campaignId: conv.campaignId, affiliateId: conv.affiliateId, rows };
 }
 
-type Delta = typeof rollupDeltas.$inferInsert;
+type Delta = typeof rollupDeltas.$inferSelect;
 
-/**
- * Appends (after − before) to the rollup deltas in one statement, one row per rollup key whose
- * figures change; keys that cancel out (an update that moves nothing) write nothing. Appending
- * takes no lock on the rollup row, so sales of one busy affiliate do not queue on it.
- */
-export async function applyContribution({ ctx, before, after }: { ctx: WorkspaceCtx; before: Contribution | null; after: Contribution | null }) {
+/** (after − before) as rollup delta rows, one per rollup key whose figures change. */
+export function contributionDeltas({ workspaceId, before, after }: { workspaceId: string; before: Contribution | null; after: Contribution | null }): Delta[] {
   const deltas = new Map<string, Delta>();
   const addAll = (c: Contribution | null, sign: 1 | -1) => {
     for (const r of c?.rows ?? []) {
       const key = [c!.day, c!.campaignId, c!.affiliateId, r.currency].join('|');
-      const d = deltas.get(key) ?? { workspaceId: ctx.workspaceId, day: c!.day, campaignId: c!.campaignId, affiliateId: c!.affiliateId, currency: r.currency, leads: 0, sales: 0, revenue: 0, commissions: 0 };
-      d.leads! += sign * r.leads;
-      d.sales! += sign * r.sales;
-      d.revenue! += sign * r.revenue;
-      d.commissions! += sign * r.commissions;
+      const d = deltas.get(key) ?? { id: newId(), workspaceId, day: c!.day, campaignId: c!.campaignId, affiliateId: c!.affiliateId, currency: r.currency, clicks: 0, leads: 0, sales: 0, revenue: 0, commissions: 0 };
+      d.leads += sign * r.leads;
+      d.sales += sign * r.sales;
+      d.revenue += sign * r.revenue;
+      d.commissions += sign * r.commissions;
       deltas.set(key, d);
     }
   };
   addAll(before, -1);
   addAll(after, 1);
-  const changed = [...deltas.values()].filter((d) => d.leads || d.sales || d.revenue || d.commissions);
+  // keys that cancel out (an update that moves nothing) write nothing
+  return [...deltas.values()].filter((d) => d.leads || d.sales || d.revenue || d.commissions);
+}
+
+/**
+ * Appends (after − before) to the rollup deltas in one statement. Appending takes no lock on the
+ * rollup row, so sales of one busy affiliate do not queue on it.
+ */
+export async function applyContribution({ ctx, before, after }: { ctx: WorkspaceCtx; before: Contribution | null; after: Contribution | null }) {
+  const changed = contributionDeltas({ workspaceId: ctx.workspaceId, before, after });
   if (changed.length) await ctx.db.insert(rollupDeltas).values(changed);
 }

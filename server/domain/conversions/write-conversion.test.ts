@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commissions, conversions, rollupDeltas, webhookEvents } from '@/db/schema';
+import { newId } from '../../lib/ids';
+import { startTestApi, type TestApi } from '../../testing/api';
+import { startProgram, type Program } from '../../testing/program';
+import { moneyEvents } from '../commissions/engine/events';
+import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
+import { eventRows } from '../events/record-event';
+import { writeNewConversion, type NewConversionRows } from './write-conversion';
+
+// A new sale is stored by one statement from rows built in TypeScript (server/lib/json-rows.ts):
+// what the caller holds must be exactly what the database holds, all of it or none of it.
+let api: TestApi;
+let p: Program;
+beforeAll(async () => {
+  api = await startTestApi();
+  p = await startProgram(api, { prefix: 'onestmt' });
+});
+afterAll(() => api.close());
+
+const ctx = () => ({ db: api.db, workspaceId: p.ws.id });
+const at = new Date('2026-03-04T05:06:07.089Z');
+
+async function saleRows(externalId: string, customerId = 'cus_1'): Promise<NewConversionRows> {
+  const now = new Date();
+  const conversion: NewConversionRows['conversion'] = {
+    id: newId(), workspaceId: p.ws.id, campaignId: p.campaign.id, affiliateId: p.a.id, type: 'sale', status: 'pending',
+    amount: 12_345, refundedAmount: 0, currency: 'eur', externalId, customerId, productId: null, interval: 'month',
+    isTest: false, visitorKey: 'v_1', clickId: null, matchMethod: 'fingerprint', matchConfidence: 0.833,
+    attribution: { model: 'last_click', touches: [{ n: 1 }], reason: 'rule' }, ts: at, createdAt: now, updatedAt: now,
+  };
+  const commission: NewConversionRows['commissions'][number] = {
+    id: newId(), workspaceId: p.ws.id, affiliateId: p.a.id, conversionId: conversion.id, ruleId: null, amount: 3_704,
+    computedAmount: 3_704, currency: 'eur', status: 'pending', kind: 'earning', reversesCommissionId: null, restoreStatus: null,
+    rewardType: 'cash', periodIndex: 0, payoutId: null, holdUntil: new Date(at.getTime() + 30 * 86_400_000), createdAt: now, updatedAt: now,
+  };
+  const created = [commission];
+  return {
+    conversion,
+    commissions: created,
+    events: eventRows(p.ws.id, moneyEvents({ row: conversion, type: 'conversion.created' }, { created, updated: [] })),
+    deltas: contributionDeltas({ workspaceId: p.ws.id, before: null, after: await contributionOf({ ctx: ctx(), conv: conversion, timeZone: 'UTC', ledger: created }) }),
+  };
+}
+
+const stored = async (rows: NewConversionRows) => ({
+  conversion: (await api.db.select().from(conversions).where(eq(conversions.id, rows.conversion.id)))[0],
+  commissions: await api.db.select().from(commissions).where(eq(commissions.conversionId, rows.conversion.id)),
+  events: await api.db.select().from(webhookEvents).where(sql`${webhookEvents.payload}->'data'->>'id' in (${rows.conversion.id}, ${rows.commissions[0]?.id ?? ''})`).orderBy(webhookEvents.id),
+  deltas: await api.db.select().from(rollupDeltas).where(sql`${rollupDeltas.id} in ${rows.deltas.map((d) => d.id)}`),
+});
+
+describe('a new conversion in one statement', () => {
+  it('stores every row exactly as the caller holds it', async () => {
+    const rows = await saleRows('one_1');
+    expect(rows.events.map((e) => e.type)).toEqual(['conversion.created', 'commission.created']);
+    expect(rows.deltas).toHaveLength(1);
+    expect(await writeNewConversion(api.db, rows)).toBe(true);
+    const got = await stored(rows);
+    expect(got.conversion).toEqual(rows.conversion);
+    expect(got.commissions).toEqual(rows.commissions);
+    expect(got.events).toEqual(rows.events);
+    expect(got.deltas).toEqual(rows.deltas);
+  });
+
+  it('stores a lone UTF-16 surrogate as U+FFFD, as a text parameter would', async () => {
+    const rows = await saleRows('one_2', 'cus_\ud800x');
+    expect(await writeNewConversion(api.db, rows)).toBe(true);
+    expect((await stored(rows)).conversion.customerId).toBe('cus_\ufffdx');
+  });
+
+  it('an external id already stored: writes nothing at all and answers false', async () => {
+    const first = await saleRows('one_3');
+    const again = await saleRows('one_3');
+    expect(await writeNewConversion(api.db, first)).toBe(true);
+    expect(await writeNewConversion(api.db, again)).toBe(false);
+    const got = await stored(again);
+    expect([got.conversion, got.commissions, got.events, got.deltas]).toEqual([undefined, [], [], []]);
+    expect((await stored(first)).commissions).toHaveLength(1);
+  });
+
+  it('a row the database refuses fails the whole statement: no conversion without its commission', async () => {
+    const rows = await saleRows('one_4');
+    rows.commissions[0].currency = null as never; // NOT NULL
+    await expect(writeNewConversion(api.db, rows)).rejects.toThrow();
+    const got = await stored(rows);
+    expect([got.conversion, got.commissions, got.events, got.deltas]).toEqual([undefined, [], [], []]);
+  });
+});
