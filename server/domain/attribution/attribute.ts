@@ -1,5 +1,6 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { affiliates, clicks, conversions } from '@/db/schema';
+import { preparedQuery } from '../../lib/prepared-query';
 import type { WorkspaceCtx } from '../context';
 import { matchConfidence } from '../tracking/confidence';
 import { chooseTouch, touchesWhere, type Touch } from './touches';
@@ -34,11 +35,15 @@ const fromTouches = (method: 'cookie' | 'fingerprint' | 'ip', touches: Touch[], 
   return { affiliateId: t.affiliateId, campaignId: t.campaignId, method, confidence, clickId: t.clickId, visitorKey: t.visitorKey, model: t.model, touches };
 };
 
-async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref'): Promise<Attribution | null> {
-  const [a] = await ctx.db
+const activeByCode = preparedQuery('active_affiliate_by_code', (db) =>
+  db
     .select({ id: affiliates.id, campaignId: affiliates.campaignId })
     .from(affiliates)
-    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), eq(affiliates.refCode, code.trim().toLowerCase()), eq(affiliates.status, 'active')));
+    .where(and(eq(affiliates.workspaceId, sql.placeholder('workspaceId')), eq(affiliates.refCode, sql.placeholder('code')), eq(affiliates.status, 'active'))),
+);
+
+async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref'): Promise<Attribution | null> {
+  const [a] = await activeByCode(ctx.db).execute({ workspaceId: ctx.workspaceId, code: code.trim().toLowerCase() });
   return a ? { affiliateId: a.id, campaignId: a.campaignId, method, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] } : null;
 }
 

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
+import { preparedQuery } from '../../lib/prepared-query';
 import type { WorkspaceCtx } from '../context';
 
 export type Conversion = typeof conversions.$inferSelect;
@@ -14,12 +15,16 @@ export async function conversionByExternalId({ ctx, externalId, lock = false }: 
   return row;
 }
 
-/** Only the id of the workspace's conversion with this external id (a replayed sale answers just that). */
-export async function conversionIdByExternalId({ ctx, externalId }: { ctx: WorkspaceCtx; externalId: string }): Promise<string | undefined> {
-  const [row] = await ctx.db
+const idByExternalId = preparedQuery('conversion_id_by_external_id', (db) =>
+  db
     .select({ id: conversions.id })
     .from(conversions)
-    .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.externalId, externalId)));
+    .where(and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.externalId, sql.placeholder('externalId')))),
+);
+
+/** Only the id of the workspace's conversion with this external id (a replayed sale answers just that). */
+export async function conversionIdByExternalId({ ctx, externalId }: { ctx: WorkspaceCtx; externalId: string }): Promise<string | undefined> {
+  const [row] = await idByExternalId(ctx.db).execute({ workspaceId: ctx.workspaceId, externalId });
   return row?.id;
 }
 
