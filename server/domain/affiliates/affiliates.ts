@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedCampaign } from '../references';
 import { loadRecord } from '../records';
+import { preparedQuery } from '../../lib/prepared-query';
 
 export type Affiliate = typeof affiliates.$inferSelect;
 export type AffiliateStatus = Affiliate['status'];
@@ -16,7 +17,7 @@ export async function getAffiliate({ ctx, id }: { ctx: WorkspaceCtx; id: string 
 }
 
 // Matches the expression of affiliates_workspace_email_uq, so the lookup uses that index.
-const sameEmail = (email: string) => sql`lower(${affiliates.email}) = lower(${email})`;
+const sameEmail = (email: string | Placeholder) => sql`lower(${affiliates.email}) = lower(${email})`;
 
 export async function findAffiliateByEmail({ ctx, email }: { ctx: WorkspaceCtx; email: string }): Promise<Affiliate | undefined> {
   const [row] = await ctx.db
@@ -26,21 +27,32 @@ export async function findAffiliateByEmail({ ctx, email }: { ctx: WorkspaceCtx; 
   return row;
 }
 
+// One prepared query per combination of filters given (each shape keeps its own index-friendly plan).
+const listShapes = new Map<string, ReturnType<typeof listShape>>();
+const listShape = (f: { status: boolean; campaignId: boolean; email: boolean }) =>
+  preparedQuery(`list_affiliates_${+f.status}${+f.campaignId}${+f.email}`, (db) =>
+    db
+      .select()
+      .from(affiliates)
+      .where(
+        and(
+          eq(affiliates.workspaceId, sql.placeholder('workspaceId')),
+          f.status ? eq(affiliates.status, sql.placeholder('status')) : undefined,
+          f.campaignId ? eq(affiliates.campaignId, sql.placeholder('campaignId')) : undefined,
+          f.email ? sameEmail(sql.placeholder('email')) : undefined,
+        ),
+      )
+      .orderBy(desc(affiliates.createdAt), desc(affiliates.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+
 export async function listAffiliates({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: AffiliateFilter; page: Page }) {
   // A campaign of another workspace answers like a missing one, as every list filter does.
   if (filter.campaignId !== undefined) await referencedCampaign(ctx, filter.campaignId);
-  return ctx.db
-    .select()
-    .from(affiliates)
-    .where(
-      and(
-        eq(affiliates.workspaceId, ctx.workspaceId),
-        filter.status ? eq(affiliates.status, filter.status) : undefined,
-        filter.campaignId ? eq(affiliates.campaignId, filter.campaignId) : undefined,
-        filter.email ? sameEmail(filter.email) : undefined,
-      ),
-    )
-    .orderBy(desc(affiliates.createdAt), desc(affiliates.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const given = { status: !!filter.status, campaignId: !!filter.campaignId, email: !!filter.email };
+  const key = JSON.stringify(given);
+  let shape = listShapes.get(key);
+  if (!shape) listShapes.set(key, (shape = listShape(given)));
+  return shape(ctx.db).execute({ workspaceId: ctx.workspaceId, ...filter, ...page });
 }

@@ -10,16 +10,19 @@ type Totals = { clicks: unknown; leads: unknown; sales: unknown; revenue: unknow
 /** Totals over the range from daily_rollups alone (one aggregate over at most days × pairs rows). */
 export async function reportSummary({ ctx, filters }: { ctx: WorkspaceCtx; filters: ReportFilters }) {
   const scope = await reportScope({ ctx, f: filters });
-  // Sums come back as numeric (a string on postgres.js): Number() normalises both drivers.
-  const [t] = await rowsOf<Totals>(ctx.db, sql`
+  // Sums come back as numeric (a string on postgres.js): Number() normalises both drivers. The two
+  // aggregates do not depend on each other, so they are sent together.
+  const [[t], currencies] = await Promise.all([
+    rowsOf<Totals>(ctx.db, sql`
     select coalesce(sum(r.clicks), 0) as clicks, coalesce(sum(r.leads), 0) as leads, coalesce(sum(r.sales), 0) as sales,
            ${scope.revenue} as revenue, ${scope.commissions} as commissions
-    from ${liveRollups} r where ${scope.where}`);
-  const currencies = await rowsOf<{ currency: string; sales: unknown; revenue: unknown; commissions: unknown }>(ctx.db, sql`
+    from ${liveRollups} r where ${scope.where}`),
+    rowsOf<{ currency: string; sales: unknown; revenue: unknown; commissions: unknown }>(ctx.db, sql`
     select r.currency, sum(r.sales) as sales, sum(r.revenue) as revenue, sum(r.commissions) as commissions
     from ${liveRollups} r where ${scope.where} and r.currency <> ''
     group by r.currency having sum(r.sales) <> 0 or sum(r.revenue) <> 0 or sum(r.commissions) <> 0
-    order by sum(r.sales) desc, r.currency`);
+    order by sum(r.sales) desc, r.currency`),
+  ]);
   const clicks = Number(t.clicks);
   const sales = Number(t.sales);
   return {
