@@ -10,8 +10,16 @@ export type DayRange = { from: string; to: string };
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
 
-export const dayIn = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+// Building a DateTimeFormat costs far more than formatting with one (it was 16% of the server's CPU
+// under report load, 3.5% under sales): one per time zone, kept (time zones are IANA names, a few hundred).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The 'YYYY-MM-DD' day `at` falls on in `timeZone`. */
+export const dayIn = (at: Date, timeZone: string) => {
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f.format(at);
+};
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' label, and back. */
 export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);

@@ -2,6 +2,7 @@ import { and, eq, notInArray, sum } from 'drizzle-orm';
 import { commissions, conversions, rollupDeltas } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import { newId } from '../../../lib/ids';
+import { dayIn } from '../../reports/range';
 import { REVERSAL_STATES } from './states';
 
 type Conv = typeof conversions.$inferSelect;
@@ -11,15 +12,6 @@ const VOID = ['reversed', 'denied'] as const;
 type Row = { currency: string; leads: number; sales: number; revenue: number; commissions: number };
 /** A conversion's share of the rollups: one row per currency it touches (its own; a flat rule's, if other). */
 export type Contribution = { day: string; campaignId: string; affiliateId: string; rows: Row[] };
-
-// Building a DateTimeFormat costs more than a sale's own arithmetic (3.5% of the server's CPU under
-// sale load): one per time zone, kept.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const dayIn = (ts: Date, timeZone: string) => {
-  let f = dayFormats.get(timeZone);
-  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  return f.format(ts);
-};
 
 /**
  * What one conversion adds to the daily rollups in its current state. Reports read rollups, so
