@@ -6,7 +6,7 @@ import { attribute, type Attribution } from '../attribution/attribute';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
 import { moneyEvents } from '../commissions/engine/events';
-import { newEarning } from '../commissions/engine/reconcile';
+import { newEarning } from '../commissions/engine/plan-ledger';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
 import { eventRows } from '../events/record-event';
 import { readSettings } from '../settings/settings';

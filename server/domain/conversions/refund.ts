@@ -1,16 +1,17 @@
-import { eq } from 'drizzle-orm';
-import { conversions } from '@/db/schema';
 import { conversionFailed, notFound } from '../../errors/errors';
 import { presentConversionDetail } from '../../contracts/conversion';
 import { diff, recordAudit } from '../audit/record-audit';
 import type { ActingCtx, WorkspaceCtx } from '../context';
-import { emitMoneyEvents } from '../commissions/engine/events';
-import { ledgerAfter, ledgerOf, reconcileLedger } from '../commissions/engine/reconcile';
+import { moneyEvents } from '../commissions/engine/events';
+import { planLedger } from '../commissions/engine/plan-ledger';
+import { ledgerAfter, ledgerOf } from '../commissions/engine/reconcile';
 import { REVERSAL_STATES } from '../commissions/engine/states';
-import { applyContribution, contributionOf } from '../commissions/engine/rollups';
-import { readSettings } from '../settings/settings';
+import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
+import { eventRows } from '../events/record-event';
+import { readSettings, type Settings } from '../settings/settings';
 import { conversionByExternalId, conversionById, type Conversion } from './find';
 import { recordId } from '../records';
+import { writeRefund } from './write-refund';
 
 /** `amount` is the total refunded so far, in minor units; absent means the whole sale. */
 export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' | null };
@@ -22,11 +23,13 @@ export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' 
  * conversion is refunded; reason chargeback makes it a chargeback.
  */
 export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; input: Refund & { externalId: string } }) {
+  // read before the lock, on the pool: settings do not depend on the conversion
+  const settings = await readSettings(ctx);
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
     const conv = await conversionByExternalId({ ctx: tx, externalId: input.externalId, lock: true });
     if (!conv) throw conversionFailed('no conversion has this external_id');
-    await applyRefund(tx, conv, input);
+    await applyRefund(tx, conv, input, settings);
     return { ok: true, conversion_id: conv.id };
   });
 }
@@ -39,6 +42,7 @@ export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
  */
 export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx; id: string; input: Refund }): Promise<Conversion> {
   recordId(id, () => notFound('conversion'));
+  const settings = await readSettings(ctx);
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
     const conv = await conversionById({ ctx: tx, id, lock: true });
@@ -47,27 +51,35 @@ export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx;
     if (input.amount != null && input.amount > conv.amount) {
       throw conversionFailed(`amount ${input.amount} is above the sale's ${conv.amount} (amount is the total refunded so far)`);
     }
-    const row = await applyRefund(tx, conv, input);
+    const row = await applyRefund(tx, conv, input, settings);
     const changes = diff(presentConversionDetail(conv), presentConversionDetail(row));
     if (changes) await recordAudit(db, ctx, 'conversion.refunded', { type: 'conversion', id }, { ...changes, reason: input.reason ?? 'refund' });
     return row;
   });
 }
 
-// The one refund rule, run inside the caller's transaction on a conversion it has locked.
-async function applyRefund(tx: WorkspaceCtx, conv: Conversion, input: Refund): Promise<Conversion> {
+// The one refund rule, run inside the caller's transaction on a conversion it has locked; the
+// writes go in one statement (writeRefund).
+async function applyRefund(tx: WorkspaceCtx, conv: Conversion, input: Refund, settings: Settings): Promise<Conversion> {
   const full = input.amount === undefined || input.amount === null || input.amount >= conv.amount;
   // A conversion already reversed keeps its reversal status unless this call is a chargeback.
   const status = input.reason === 'chargeback' ? 'chargeback' : full && !REVERSAL_STATES.has(conv.status) ? 'refunded' : conv.status;
   const refundedAmount = full || input.reason === 'chargeback' ? conv.amount : Math.max(conv.refundedAmount, input.amount!);
   if (status === conv.status && refundedAmount === conv.refundedAmount) return conv;
-  const settings = await readSettings(tx);
-  // the ledger is read once: the rollups' before and after, and the reconciliation, all use it
+  const row: Conversion = { ...conv, status, refundedAmount, updatedAt: new Date() };
+  // the ledger is read once: the rollups' before and after, and the plan, all use it
   const rows = await ledgerOf({ ctx: tx, conversionId: conv.id });
-  const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone, ledger: rows });
-  const [row] = await tx.db.update(conversions).set({ status, refundedAmount, updatedAt: new Date() }).where(eq(conversions.id, conv.id)).returning();
-  const ledger = await reconcileLedger({ ctx: tx, conv: row, settings, rows });
-  await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
-  await applyContribution({ ctx: tx, before, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, ledger) }) });
+  const ledger = await planLedger({ ctx: tx, conv: row, settings, rows });
+  const change = { created: ledger.created, updated: ledger.updates.map((u) => u.row) };
+  const [before, after] = await Promise.all([
+    contributionOf({ ctx: tx, conv, timeZone: settings.timezone, ledger: rows }),
+    contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, change) }),
+  ]);
+  await writeRefund(tx.db, {
+    conversion: row,
+    ledger,
+    events: eventRows(tx.workspaceId, moneyEvents({ row, type: 'conversion.updated' }, change)),
+    deltas: contributionDeltas({ workspaceId: tx.workspaceId, before, after }),
+  });
   return row;
 }

@@ -1,0 +1,59 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { commissions, conversions, rollupDeltas, webhookEvents } from '@/db/schema';
+import { jsonParam, jsonRow } from '../../lib/json-rows';
+import { rowsOf } from '../../lib/rows';
+import type { LedgerPlan } from '../commissions/engine/plan-ledger';
+
+/** A refund's writes, each row complete (server/lib/json-rows.ts). */
+export type RefundRows = {
+  /** The conversion after the refund: its status, refunded_amount and updated_at are written. */
+  conversion: typeof conversions.$inferSelect;
+  ledger: Pick<LedgerPlan, 'created' | 'updates'>;
+  events: (typeof webhookEvents.$inferSelect)[];
+  deltas: (typeof rollupDeltas.$inferSelect)[];
+};
+
+const columnName = (key: string) => getTableColumns(commissions)[key as keyof typeof commissions.$inferSelect].name;
+
+/**
+ * Writes a refund in ONE statement, inside the caller's transaction that locked the conversion:
+ * the conversion, the commissions the ledger rule changes (only the columns it changes, so a
+ * concurrent approval of another column is kept) or creates, the events and the rollup deltas.
+ * Prepared once: everything travels as one jsonb parameter.
+ */
+export async function writeRefund(db: DbOrTx, rows: RefundRows): Promise<void> {
+  const doc = jsonParam({
+    conversion: jsonRow(conversions, rows.conversion),
+    created: rows.ledger.created.map((r) => jsonRow(commissions, r)),
+    updates: rows.ledger.updates.map(({ row, set }) => ({ row: jsonRow(commissions, row), set: Object.keys(set).map(columnName) })),
+    events: rows.events.map((r) => jsonRow(webhookEvents, r)),
+    deltas: rows.deltas.map((r) => jsonRow(rollupDeltas, r)),
+  });
+  await rowsOf(db, sql`
+    with doc as (select ${doc}::jsonb as d),
+    conv as (
+      update conversions c set status = r.status, refunded_amount = r.refunded_amount, updated_at = r.updated_at
+      from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
+      where c.id = r.id and c.workspace_id = r.workspace_id
+    ),
+    changed as (
+      update commissions c set
+        amount = case when u.value->'set' ? 'amount' then r.amount else c.amount end,
+        status = case when u.value->'set' ? 'status' then r.status else c.status end,
+        restore_status = case when u.value->'set' ? 'restore_status' then r.restore_status else c.restore_status end,
+        updated_at = r.updated_at
+      from doc, jsonb_array_elements(doc.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
+      where c.id = r.id and c.workspace_id = r.workspace_id
+    ),
+    created as (
+      insert into commissions select r.* from doc, jsonb_populate_recordset(null::commissions, doc.d->'created') r
+    ),
+    events as (
+      insert into webhook_events select r.* from doc, jsonb_populate_recordset(null::webhook_events, doc.d->'events') r
+    ),
+    deltas as (
+      insert into rollup_deltas select r.* from doc, jsonb_populate_recordset(null::rollup_deltas, doc.d->'deltas') r
+    )
+    select 1`);
+}
