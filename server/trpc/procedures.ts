@@ -1,6 +1,6 @@
 import { authenticateAffiliate, authenticateWorkspace } from '../auth/authenticate';
 import type { NeededScope } from '../auth/scopes';
-import { withIdempotency } from './idempotency';
+import { idempotent } from './idempotency';
 import { baseProcedure, middleware } from './init';
 
 export type { Actor } from '../auth/authenticate';
@@ -8,21 +8,26 @@ export type { Actor } from '../auth/authenticate';
 // 3. Procedure builders over the one auth path (server/auth/authenticate.ts). A REST call with a
 // key and a dashboard call with a session end in the same `{ workspaceId, actor }`.
 
+// Authentication and Idempotency-Key in one middleware: every layer costs each call its own spread
+// of the context and another trip through tRPC's chain.
 const requireWorkspace = (need: NeededScope) =>
-  middleware(async ({ ctx, next }) => next({ ctx: await authenticateWorkspace(ctx, need) }));
+  middleware(async (opts) => {
+    const principal = await authenticateWorkspace(opts.ctx, need);
+    return idempotent(opts, principal.workspaceId, () => opts.next({ ctx: principal }));
+  });
 
 const requireAffiliate = middleware(async ({ ctx, next }) => next({ ctx: await authenticateAffiliate(ctx) }));
 
 export const publicProcedure = baseProcedure;
 /** Workspace-key or dashboard-session procedure needing `need`; POSTs honour Idempotency-Key. */
 export const workspaceProcedure = (need: NeededScope) =>
-  baseProcedure.meta({ access: need }).use(requireWorkspace(need)).use(withIdempotency);
+  baseProcedure.meta({ access: need }).use(requireWorkspace(need));
 /**
  * Appended to a read procedure whose answer may lag the primary by the replica's delay: its
  * queries go to DATABASE_REPLICA_URL when set (authentication above it stayed on the primary, so
  * a revoked key is refused at once). Only for reads that never need the caller's own write
  * (docs/scaling.md lists them).
  */
-export const onReplica = middleware(async ({ ctx, next }) => next({ ctx: { ...ctx, db: ctx.services.database.replica ?? ctx.db } }));
+export const onReplica = middleware(async ({ ctx, next }) => next({ ctx: { db: ctx.services.database.replica ?? ctx.db } }));
 /** Read-only affiliate-key procedure; every query it makes filters on ctx.affiliateId. */
 export const affiliateProcedure = baseProcedure.meta({ access: 'affiliate' }).use(requireAffiliate);
