@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { commissions, conversions, rollupDeltas, webhookEvents } from '@/db/schema';
+import { commissions, conversions } from '@/db/schema';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
+import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
 
 /** Everything a new conversion writes, each row complete (server/lib/json-rows.ts). */
-export type NewConversionRows = {
+export type NewConversionRows = AppendedRows & {
   conversion: typeof conversions.$inferSelect;
   commissions: (typeof commissions.$inferSelect)[];
-  events: (typeof webhookEvents.$inferSelect)[];
-  deltas: (typeof rollupDeltas.$inferSelect)[];
 };
 
 /**
@@ -22,8 +21,7 @@ export async function writeNewConversion(db: DbOrTx, rows: NewConversionRows): P
   const doc = jsonParam({
     conversion: jsonRow(conversions, rows.conversion),
     commissions: rows.commissions.map((r) => jsonRow(commissions, r)),
-    events: rows.events.map((r) => jsonRow(webhookEvents, r)),
-    deltas: rows.deltas.map((r) => jsonRow(rollupDeltas, r)),
+    ...appendedDoc(rows),
   });
   const [{ stored }] = await rowsOf<{ stored: number }>(db, sql`
     with doc as (select ${doc}::jsonb as d),
@@ -34,13 +32,7 @@ export async function writeNewConversion(db: DbOrTx, rows: NewConversionRows): P
     ),
     earned as (
       insert into commissions select r.* from doc, conv, jsonb_populate_recordset(null::commissions, doc.d->'commissions') r
-    ),
-    events as (
-      insert into webhook_events select r.* from doc, conv, jsonb_populate_recordset(null::webhook_events, doc.d->'events') r
-    ),
-    deltas as (
-      insert into rollup_deltas select r.* from doc, conv, jsonb_populate_recordset(null::rollup_deltas, doc.d->'deltas') r
-    )
+    ),${appendCtes}
     select count(*)::int as stored from conv`);
   return Number(stored) > 0;
 }

@@ -1,17 +1,16 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { commissions, conversions, rollupDeltas, webhookEvents } from '@/db/schema';
+import { commissions, conversions } from '@/db/schema';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
 import type { LedgerPlan } from '../commissions/engine/plan-ledger';
+import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
 
 /** A refund's writes, each row complete (server/lib/json-rows.ts). */
-export type RefundRows = {
+export type RefundRows = AppendedRows & {
   /** The conversion after the refund: its status, refunded_amount and updated_at are written. */
   conversion: typeof conversions.$inferSelect;
   ledger: Pick<LedgerPlan, 'created' | 'updates'>;
-  events: (typeof webhookEvents.$inferSelect)[];
-  deltas: (typeof rollupDeltas.$inferSelect)[];
 };
 
 const columnName = (key: string) => getTableColumns(commissions)[key as keyof typeof commissions.$inferSelect].name;
@@ -27,8 +26,7 @@ export async function writeRefund(db: DbOrTx, rows: RefundRows): Promise<void> {
     conversion: jsonRow(conversions, rows.conversion),
     created: rows.ledger.created.map((r) => jsonRow(commissions, r)),
     updates: rows.ledger.updates.map(({ row, set }) => ({ row: jsonRow(commissions, row), set: Object.keys(set).map(columnName) })),
-    events: rows.events.map((r) => jsonRow(webhookEvents, r)),
-    deltas: rows.deltas.map((r) => jsonRow(rollupDeltas, r)),
+    ...appendedDoc(rows),
   });
   await rowsOf(db, sql`
     with doc as (select ${doc}::jsonb as d),
@@ -36,6 +34,7 @@ export async function writeRefund(db: DbOrTx, rows: RefundRows): Promise<void> {
       update conversions c set status = r.status, refunded_amount = r.refunded_amount, updated_at = r.updated_at
       from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
       where c.id = r.id and c.workspace_id = r.workspace_id
+      returning c.id
     ),
     changed as (
       update commissions c set
@@ -43,17 +42,11 @@ export async function writeRefund(db: DbOrTx, rows: RefundRows): Promise<void> {
         status = case when u.value->'set' ? 'status' then r.status else c.status end,
         restore_status = case when u.value->'set' ? 'restore_status' then r.restore_status else c.restore_status end,
         updated_at = r.updated_at
-      from doc, jsonb_array_elements(doc.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
+      from doc, conv, jsonb_array_elements(doc.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
       where c.id = r.id and c.workspace_id = r.workspace_id
     ),
     created as (
-      insert into commissions select r.* from doc, jsonb_populate_recordset(null::commissions, doc.d->'created') r
-    ),
-    events as (
-      insert into webhook_events select r.* from doc, jsonb_populate_recordset(null::webhook_events, doc.d->'events') r
-    ),
-    deltas as (
-      insert into rollup_deltas select r.* from doc, jsonb_populate_recordset(null::rollup_deltas, doc.d->'deltas') r
-    )
+      insert into commissions select r.* from doc, conv, jsonb_populate_recordset(null::commissions, doc.d->'created') r
+    ),${appendCtes}
     select 1`);
 }
