@@ -60,6 +60,17 @@ describe('the attribution receipt of a recorded sale', () => {
       await call('PUT', '/products/policy', { commission_unmapped_products: true });
     }
   });
+
+  it('a lead earns nothing, even under a flat rule, and its receipt names no rule', async () => {
+    expect((await call('PUT', `/campaigns/${p.campaign.id}/commission-rule`, { is_flat: true, amount: 500, currency: 'eur' })).status).toBe(200);
+    try {
+      const id = (await p.track('lead', { external_id: 'rec_lead', ref: p.a.ref })).body.conversion_id;
+      expect(await receiptOf(id)).toMatchObject({ rule: null, rate_campaign_id: null, amount: 0, reason: 'no_commission_for_this_conversion' });
+      expect(await p.ledger(id)).toEqual([]);
+    } finally {
+      await call('PUT', `/campaigns/${p.campaign.id}/commission-rule`, { amount: 30 });
+    }
+  });
 });
 
 describe('recordConversion refuses what cannot be attributed or paid', () => {

@@ -6,7 +6,7 @@ import { attribute, type Attribution } from '../attribution/attribute';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
 import { moneyEvents } from '../commissions/engine/events';
-import { newEarning } from '../commissions/engine/plan-ledger';
+import { planLedger } from '../commissions/engine/plan-ledger';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
 import { eventRows } from '../events/record-event';
 import { readSettings } from '../settings/settings';
@@ -74,10 +74,10 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
   if (!found || !campaignId) return { ok: true as const, attributed: false as const, visitor_id: input.visitorId ?? null };
   const settings = await readSettings(ctx);
   const conv = conversionRow(ctx, input, found, campaignId, at);
-  const { earning, row: commission } = await newEarning({ ctx, conv, settings });
-  const created = commission ? [commission] : [];
+  // the ledger rule on a conversion without commissions: what it earns, and for whom
+  const { created, earning } = await planLedger({ ctx, conv, settings, rows: [] });
   const receipt = buildReceipt(found, earning, created.length > 0);
-  if (conv.isTest && earning.amount) receipt.reason = 'test_conversion';
+  if (conv.isTest && earning) receipt.reason = 'test_conversion';
   conv.attribution = receipt;
   const stored = await writeNewConversion(ctx.db, {
     conversion: conv,

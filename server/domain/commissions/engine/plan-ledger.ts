@@ -30,7 +30,7 @@ const earnerOf = (conv: Conv) => (conv.type === 'sale' && !conv.isTest && !REVER
  * What a conversion without commissions earns: the earning (also quoted for a test sale) and, when
  * a live sale's attributed affiliate earns something, its commission row, complete but not stored.
  */
-export async function newEarning({ ctx, conv, settings }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings }): Promise<{ earning: Earning; row: Commission | null }> {
+async function newEarning({ ctx, conv, settings }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings }): Promise<{ earning: Earning; row: Commission | null }> {
   const history = await paymentHistory({ ctx, conv });
   const earning = await computeEarning({ ctx, settings, campaignId: conv.campaignId, sale: { ...conv, ...history } });
   const earner = earnerOf(conv);
