@@ -33,13 +33,14 @@ export async function stopServers() {
 
 export type Load = { rps: number; p99: number; ok: number; other: number };
 
-/** `amount` requests over CONNECTIONS connections; bodies numbered 0, 1, 2, … */
-export async function load(port: number, req: { method: 'GET' | 'POST'; path: string }, token: string, body: (n: number) => unknown, amount: number): Promise<Load> {
+/** `amount` requests over CONNECTIONS connections (at most `rate` per second in all, if given); bodies numbered 0, 1, 2, … */
+export async function load(port: number, req: { method: 'GET' | 'POST'; path: string }, token: string, body: (n: number) => unknown, amount: number, rate?: number): Promise<Load> {
   let n = 0;
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     amount,
+    ...(rate ? { overallRate: rate } : {}),
     // autocannon notices the last answer only at its next sample tick: at the default 1 s, every
     // run lasted a whole number of seconds (4,000 requests in 2.0 s read as 1,990 req/s, however
     // fast the server), which capped the baseline and flattered every ratio.

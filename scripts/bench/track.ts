@@ -50,6 +50,21 @@ if (only) PATHS.splice(0, PATHS.length, ...PATHS.filter((p) => only.some((w) => 
 const count = async (table: string) => (sql ? ((await sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number) : 0);
 const results = new Map<string, Load[]>();
 let mismatches = 0;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** One path on one server: `amount` requests (at `rate` req/s over all connections, if given), rows checked. */
+async function run(p: Path, server: 'full' | 'bare', tag: string, amount: number, rate?: number) {
+  const before = p.table ? await count(p.table) : 0;
+  const r = await load(PORTS[server], p, seed.token, (n) => p.body?.(n, tag), amount, rate);
+  if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
+  const rows = p.table && sql ? (await count(p.table)) - before : r.ok;
+  if (rows !== r.ok || r.other) {
+    mismatches++;
+    process.stderr.write(`${p.name} ${server} ${tag}: ${r.ok} 2xx, ${r.other} other, ${rows} rows\n`);
+  }
+  return r;
+}
+
 for (let round = 0; round <= ROUNDS; round++) {
   // After the warm-up, statistics as autovacuum keeps them on a live install (this machine's
   // PostgreSQL runs with autovacuum off): without them, plans made on empty tables stay cached on
@@ -58,16 +73,24 @@ for (let round = 0; round <= ROUNDS; round++) {
   const order = round % 2 ? (['bare', 'full'] as const) : (['full', 'bare'] as const);
   for (const p of PATHS) {
     for (const server of order) {
-      const tag = `${server}${round}`; // a refund names the sales this server made this round
-      const before = p.table ? await count(p.table) : 0;
-      const r = await load(PORTS[server], p, seed.token, (n) => p.body?.(n, tag), round === 0 ? Math.ceil(p.n / 4) : p.n);
-      if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
-      const rows = p.table && sql ? (await count(p.table)) - before : r.ok;
-      if (rows !== r.ok || r.other) {
-        mismatches++;
-        process.stderr.write(`${p.name} ${server} round ${round}: ${r.ok} 2xx, ${r.other} other, ${rows} rows\n`);
-      }
+      // a refund names the sales this server made this round
+      const r = await run(p, server, `${server}${round}`, round === 0 ? Math.ceil(p.n / 4) : p.n);
       if (round > 0) results.set(`${p.name}|${server}`, [...(results.get(`${p.name}|${server}`) ?? []), r]);
+    }
+  }
+}
+
+// Latency at equal load: a closed loop's p99 follows its throughput (each request waits for the
+// ones ahead of it), so the p99s above compare servers at different rates. Here both get the same
+// offered rate, half of what the full stack sustained, and their p99s compare like for like.
+const atRate = new Map<string, number[]>();
+const rateOf = (p: Path) => Math.max(1, Math.floor(median(results.get(`${p.name}|full`)!.map((x) => x.rps)) / 2));
+for (let round = 1; round <= Math.min(ROUNDS, 3); round++) {
+  const order = round % 2 ? (['bare', 'full'] as const) : (['full', 'bare'] as const);
+  for (const p of PATHS) {
+    for (const server of order) {
+      const r = await run(p, server, `${server}L${round}`, Math.ceil(p.n / 2), rateOf(p));
+      atRate.set(`${p.name}|${server}`, [...(atRate.get(`${p.name}|${server}`) ?? []), r.p99]);
     }
   }
 }
@@ -88,12 +111,17 @@ if (PGLITE) {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const lines = [`| path | full stack req/s | p99 ms | bare req/s | p99 ms | throughput | p99 |`, `|---|---|---|---|---|---|---|`];
+const lines = [
+  `| path | full stack req/s | p99 ms | bare req/s | p99 ms | throughput | p99 | at equal rate: req/s | p99 ms full / bare | p99 |`,
+  `|---|---|---|---|---|---|---|---|---|---|`,
+];
 for (const p of PATHS) {
   const [f, b] = (['full', 'bare'] as const).map((s) => results.get(`${p.name}|${s}`)!);
   const [frps, fp99, brps, bp99] = [median(f.map((x) => x.rps)), median(f.map((x) => x.p99)), median(b.map((x) => x.rps)), median(b.map((x) => x.p99))];
-  lines.push(`| ${p.name} | ${frps.toFixed(0)} | ${fp99} | ${brps.toFixed(0)} | ${bp99} | ${(frps / brps).toFixed(2)}x | ${(fp99 / Math.max(1, bp99)).toFixed(2)}x |`);
+  const [lf, lb] = (['full', 'bare'] as const).map((s) => median(atRate.get(`${p.name}|${s}`)!));
+  lines.push(
+    `| ${p.name} | ${frps.toFixed(0)} | ${fp99} | ${brps.toFixed(0)} | ${bp99} | ${(frps / brps).toFixed(2)}x | ${(fp99 / Math.max(1, bp99)).toFixed(2)}x | ${rateOf(p)} | ${lf} / ${lb} | ${(lf / Math.max(1, lb)).toFixed(2)}x |`,
+  );
 }
 const database = PGLITE ? 'PGlite (embedded)' : 'PostgreSQL';
 process.stdout.write(`\n${database}, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; bare = node:http + ${PGLITE ? 'PGlite' : 'postgres.js'}, one prepared statement per request, none of our code\n${lines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);

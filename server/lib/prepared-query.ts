@@ -14,3 +14,18 @@ export function preparedQuery<Q>(name: string, build: (db: DbOrTx) => { prepare:
     return query;
   };
 }
+
+/**
+ * preparedQuery for a query whose optional filters change its text: one per shape (which filters
+ * are given), each built on first use and kept with its own plan. `shape` is a flat object of
+ * booleans, always written in the same key order.
+ */
+export function preparedShapes<S extends Record<string, boolean>, Q>(name: string, build: (shape: S, db: DbOrTx) => { prepare: (name: string) => Q }) {
+  const shapes = new Map<string, (db: DbOrTx) => Q>();
+  return (shape: S): ((db: DbOrTx) => Q) => {
+    const key = Object.values(shape).map(Number).join('');
+    let query = shapes.get(key);
+    if (!query) shapes.set(key, (query = preparedQuery(`${name}_${key}`, (db) => build(shape, db))));
+    return query;
+  };
+}

@@ -5,7 +5,7 @@ import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedCampaign } from '../references';
 import { loadRecord } from '../records';
-import { preparedQuery } from '../../lib/prepared-query';
+import { preparedShapes } from '../../lib/prepared-query';
 
 export type Affiliate = typeof affiliates.$inferSelect;
 export type AffiliateStatus = Affiliate['status'];
@@ -28,31 +28,26 @@ export async function findAffiliateByEmail({ ctx, email }: { ctx: WorkspaceCtx; 
 }
 
 // One prepared query per combination of filters given (each shape keeps its own index-friendly plan).
-const listShapes = new Map<string, ReturnType<typeof listShape>>();
-const listShape = (f: { status: boolean; campaignId: boolean; email: boolean }) =>
-  preparedQuery(`list_affiliates_${+f.status}${+f.campaignId}${+f.email}`, (db) =>
-    db
-      .select()
-      .from(affiliates)
-      .where(
-        and(
-          eq(affiliates.workspaceId, sql.placeholder('workspaceId')),
-          f.status ? eq(affiliates.status, sql.placeholder('status')) : undefined,
-          f.campaignId ? eq(affiliates.campaignId, sql.placeholder('campaignId')) : undefined,
-          f.email ? sameEmail(sql.placeholder('email')) : undefined,
-        ),
-      )
-      .orderBy(desc(affiliates.createdAt), desc(affiliates.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
+const listShape = preparedShapes('list_affiliates', (f: { status: boolean; campaignId: boolean; email: boolean }, db) =>
+  db
+    .select()
+    .from(affiliates)
+    .where(
+      and(
+        eq(affiliates.workspaceId, sql.placeholder('workspaceId')),
+        f.status ? eq(affiliates.status, sql.placeholder('status')) : undefined,
+        f.campaignId ? eq(affiliates.campaignId, sql.placeholder('campaignId')) : undefined,
+        f.email ? sameEmail(sql.placeholder('email')) : undefined,
+      ),
+    )
+    .orderBy(desc(affiliates.createdAt), desc(affiliates.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
 
 export async function listAffiliates({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: AffiliateFilter; page: Page }) {
   // A campaign of another workspace answers like a missing one, as every list filter does.
   if (filter.campaignId !== undefined) await referencedCampaign(ctx, filter.campaignId);
-  const given = { status: !!filter.status, campaignId: !!filter.campaignId, email: !!filter.email };
-  const key = JSON.stringify(given);
-  let shape = listShapes.get(key);
-  if (!shape) listShapes.set(key, (shape = listShape(given)));
+  const shape = listShape({ status: !!filter.status, campaignId: !!filter.campaignId, email: !!filter.email });
   return shape(ctx.db).execute({ workspaceId: ctx.workspaceId, ...filter, ...page });
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ReportFilters } from '../../contracts/report';
 import type { WorkspaceCtx } from '../context';
 import { referencedAffiliate, referencedCampaign } from '../references';
@@ -21,11 +21,24 @@ export async function reportScope({ ctx, f, maxDays }: { ctx: WorkspaceCtx; f: R
   ]);
   const timeZone = settings.timezone;
   const range = resolveRange(f, timeZone, { maxDays });
-  const parts = [sql`r.workspace_id = ${ctx.workspaceId}`, sql`r.day between ${range.from} and ${range.to}`];
-  if (f.campaign_id) parts.push(sql`r.campaign_id = ${f.campaign_id}`);
-  if (f.affiliate_id) parts.push(sql`r.affiliate_id = ${f.affiliate_id}`);
-  // Counts add across every row; money only from the rows of the chosen currency.
   const currency = f.currency ?? settings.currency;
-  const money = (column: SQL) => sql`coalesce(sum(${column}) filter (where r.currency = ${currency}), 0)`;
-  return { ...range, currency, timeZone, where: sql.join(parts, sql` and `), revenue: money(sql`r.revenue`), commissions: money(sql`r.commissions`) };
+  const where = scopeWhere({ workspaceId: ctx.workspaceId, from: range.from, to: range.to, campaignId: f.campaign_id, affiliateId: f.affiliate_id });
+  return { ...range, currency, timeZone, where, revenue: inCurrency(sql`r.revenue`, currency), commissions: inCurrency(sql`r.commissions`, currency) };
 }
+
+type Value = string | Placeholder;
+
+/** The rows of a report's scope over the live rollups `r` (values, or placeholders of a prepared query). */
+export const scopeWhere = (v: { workspaceId: Value; from: Value; to: Value; campaignId?: Value; affiliateId?: Value }): SQL =>
+  sql.join(
+    [
+      sql`r.workspace_id = ${v.workspaceId}`,
+      sql`r.day between ${v.from} and ${v.to}`,
+      ...(v.campaignId ? [sql`r.campaign_id = ${v.campaignId}`] : []),
+      ...(v.affiliateId ? [sql`r.affiliate_id = ${v.affiliateId}`] : []),
+    ],
+    sql` and `,
+  );
+
+/** Counts add across every row; money only from the rows of the chosen currency. */
+export const inCurrency = (column: SQL, currency: Value) => sql<string>`coalesce(sum(${column}) filter (where r.currency = ${currency}), 0)`;
