@@ -71,10 +71,8 @@ async function applyRefund(tx: WorkspaceCtx, conv: Conversion, input: Refund, se
   const rows = await ledgerOf({ ctx: tx, conversionId: conv.id });
   const ledger = await planLedger({ ctx: tx, conv: row, settings, rows });
   const change = { created: ledger.created, updated: ledger.updates.map((u) => u.row) };
-  const [before, after] = await Promise.all([
-    contributionOf({ ctx: tx, conv, timeZone: settings.timezone, ledger: rows }),
-    contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, change) }),
-  ]);
+  const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone, ledger: rows });
+  const after = await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, change) });
   await writeRefund(tx.db, {
     conversion: row,
     ledger,

@@ -5,7 +5,7 @@ import { computeEarning, type Earning } from './compute';
 import { paymentHistory } from './history';
 import { newId } from '../../../lib/ids';
 import { proRata } from '../../../model/money';
-import { REVERSAL_STATES } from './states';
+import { isVoidCommission, REVERSAL_STATES } from './states';
 import type { UnpaidCommissionStatus } from '../../../model/enums';
 
 type Conv = typeof conversions.$inferSelect;
@@ -79,7 +79,7 @@ export async function planLedger({ ctx, conv, settings, rows }: { ctx: Workspace
       set = { status: e.restoreStatus ?? 'pending', restoreStatus: null, amount: desired };
     } else if (settled(e)) {
       const clawed = rows
-        .filter((r) => r.kind === 'clawback' && r.reversesCommissionId === e.id && r.status !== 'reversed' && r.status !== 'denied')
+        .filter((r) => r.kind === 'clawback' && r.reversesCommissionId === e.id && !isVoidCommission(r.status))
         .reduce((s, r) => s + r.amount, 0);
       const delta = desired - (e.amount + clawed);
       if (delta !== 0) {

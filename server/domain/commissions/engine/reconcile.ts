@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { commissions } from '@/db/schema';
-import type { conversions } from '@/db/schema';
+import { commissions, type conversions } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import type { Settings } from '../../settings/settings';
 import type { Earning } from './compute';

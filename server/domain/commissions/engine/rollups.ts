@@ -3,12 +3,10 @@ import { commissions, conversions, rollupDeltas } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import { newId } from '../../../lib/ids';
 import { dayIn } from '../../reports/range';
-import { REVERSAL_STATES } from './states';
+import { isVoidCommission, REVERSAL_STATES, VOID_COMMISSION_STATES } from './states';
 
 type Conv = typeof conversions.$inferSelect;
 type Commission = typeof commissions.$inferSelect;
-// Commissions that count toward nothing.
-const VOID = ['reversed', 'denied'] as const;
 type Row = { currency: string; leads: number; sales: number; revenue: number; commissions: number };
 /** A conversion's share of the rollups: one row per currency it touches (its own; a flat rule's, if other). */
 export type Contribution = { day: string; campaignId: string; affiliateId: string; rows: Row[] };
@@ -27,11 +25,11 @@ export async function contributionOf(
   const live = !REVERSAL_STATES.has(conv.status);
   // `ledger`: the conversion's every commission row, already in hand (a new sale's), so no query.
   const earned = ledger
-    ? ledger.filter((c) => !(VOID as readonly string[]).includes(c.status)).map((c) => ({ currency: c.currency, total: c.amount }))
+    ? ledger.filter((c) => !isVoidCommission(c.status)).map((c) => ({ currency: c.currency, total: c.amount }))
     : await ctx.db
       .select({ currency: commissions.currency, total: sum(commissions.amount) })
       .from(commissions)
-      .where(and(eq(commissions.conversionId, conv.id), notInArray(commissions.status, [...VOID])))
+      .where(and(eq(commissions.conversionId, conv.id), notInArray(commissions.status, [...VOID_COMMISSION_STATES])))
       .groupBy(commissions.currency);
   const own: Row = {
     currency: conv.currency,
