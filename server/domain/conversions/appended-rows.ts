@@ -11,11 +11,11 @@ export const appendedDoc = (rows: AppendedRows) => ({
   deltas: rows.deltas.map((r) => jsonRow(rollupDeltas, r)),
 });
 
-/** CTEs inserting them from the document `doc`, only if the CTE `conv` (the conversion written) returned its row. */
+/** CTEs inserting them from the documents in the CTE `kept`: one row `d` per conversion actually written. */
 export const appendCtes = sql.raw(`
     events as (
-      insert into webhook_events select r.* from doc, conv, jsonb_populate_recordset(null::webhook_events, doc.d->'events') r
+      insert into webhook_events select r.* from kept, jsonb_populate_recordset(null::webhook_events, kept.d->'events') r
     ),
     deltas as (
-      insert into rollup_deltas select r.* from doc, conv, jsonb_populate_recordset(null::rollup_deltas, doc.d->'deltas') r
+      insert into rollup_deltas select r.* from kept, jsonb_populate_recordset(null::rollup_deltas, kept.d->'deltas') r
     )`);

@@ -7,7 +7,7 @@ import { startProgram, type Program } from '../../testing/program';
 import { moneyEvents } from '../commissions/engine/events';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
 import { eventRows } from '../events/record-event';
-import { writeNewConversion, type NewConversionRows } from './write-conversion';
+import { conversionWriter, writeNewConversion, writeNewConversions, type NewConversionRows } from './write-conversion';
 
 // A new sale is stored by one statement from rows built in TypeScript (server/lib/json-rows.ts):
 // what the caller holds must be exactly what the database holds, all of it or none of it.
@@ -86,5 +86,37 @@ describe('a new conversion in one statement', () => {
     await expect(writeNewConversion(api.db, rows)).rejects.toThrow();
     const got = await stored(rows);
     expect([got.conversion, got.commissions, got.events, got.deltas]).toEqual([undefined, [], [], []]);
+  });
+
+  it('a batch answers each conversion in order; a retry within it or of a stored one writes nothing', async () => {
+    const stored1 = await saleRows('batch_0');
+    expect(await writeNewConversion(api.db, stored1)).toBe(true);
+    const batch = [await saleRows('batch_2'), await saleRows('batch_0'), await saleRows('batch_1'), await saleRows('batch_2')];
+    expect(await writeNewConversions(api.db, batch)).toEqual([true, false, true, false]);
+    for (const [rows, kept] of batch.map((r, i) => [r, [true, false, true, false][i]] as const)) {
+      const got = await stored(rows);
+      if (kept) expect([got.conversion, got.commissions, got.events, got.deltas]).toEqual([rows.conversion, rows.commissions, rows.events, rows.deltas]);
+      else expect([got.conversion, got.commissions, got.events, got.deltas]).toEqual([undefined, [], [], []]);
+    }
+  });
+
+  it('concurrent sales share statements', async () => {
+    const writer = conversionWriter(api.db);
+    const before = writer.stats();
+    const sales = await Promise.all(Array.from({ length: 24 }, (_, i) => saleRows(`group_${i}`)));
+    expect(await Promise.all(sales.map((rows) => writer(rows)))).toEqual(sales.map(() => true));
+    const after = writer.stats();
+    expect(after.items - before.items).toBe(sales.length);
+    expect(after.statements - before.statements).toBeLessThan(sales.length);
+    expect(await Promise.all(sales.map(stored))).toEqual(sales.map((rows) => ({ conversion: rows.conversion, commissions: rows.commissions, events: rows.events, deltas: rows.deltas })));
+  });
+
+  it('a sale the database refuses fails alone: the sales batched with it are stored', async () => {
+    const sales = await Promise.all(Array.from({ length: 8 }, (_, i) => saleRows(`refused_${i}`)));
+    sales[5].commissions[0].currency = null as never; // NOT NULL
+    const out = await Promise.allSettled(sales.map((rows) => writeNewConversion(api.db, rows)));
+    expect(out.map((o) => o.status)).toEqual(sales.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+    const kept = await api.db.select({ externalId: conversions.externalId }).from(conversions).where(sql`${conversions.externalId} like 'refused\_%'`);
+    expect(kept.map((k) => k.externalId).sort()).toEqual(sales.filter((_, i) => i !== 5).map((s) => s.conversion.externalId).sort());
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
+import { groupCommit, type GroupCommit } from '../../lib/group-commit';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
@@ -11,28 +12,56 @@ export type NewConversionRows = AppendedRows & {
   commissions: (typeof commissions.$inferSelect)[];
 };
 
+// Conversions go in (workspace, external id) order, the unique index's: two batches in flight that
+// both hold a racing retry then wait on each other in one direction only, never in a cycle.
+const lockOrder = ({ conversion: c }: NewConversionRows) => `${c.workspaceId} ${c.externalId}`;
+const byLockOrder = (a: NewConversionRows, b: NewConversionRows) => (lockOrder(a) < lockOrder(b) ? -1 : lockOrder(a) > lockOrder(b) ? 1 : 0);
+
 /**
- * Stores a new conversion with its commissions, webhook events and rollup deltas in ONE statement:
+ * Stores new conversions with their commissions, webhook events and rollup deltas in ONE statement:
  * atomic without BEGIN/COMMIT round trips, and prepared once (the rows travel as one jsonb
- * parameter). If the conversion's external id is already stored (a retry, or a racing call), the
- * statement writes nothing at all and answers false: every other insert reads the conversion's.
+ * parameter). A conversion whose external id is already stored (a retry, or a racing call, also
+ * within the batch) writes nothing at all and answers false: every other insert reads the
+ * conversions that were written.
  */
-export async function writeNewConversion(db: DbOrTx, rows: NewConversionRows): Promise<boolean> {
-  const doc = jsonParam({
-    conversion: jsonRow(conversions, rows.conversion),
-    commissions: rows.commissions.map((r) => jsonRow(commissions, r)),
-    ...appendedDoc(rows),
-  });
-  const [{ stored }] = await rowsOf<{ stored: number }>(db, sql`
-    with doc as (select ${doc}::jsonb as d),
+export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]): Promise<boolean[]> {
+  const doc = jsonParam(
+    [...batch].sort(byLockOrder).map((rows) => ({
+      conversion: jsonRow(conversions, rows.conversion),
+      commissions: rows.commissions.map((r) => jsonRow(commissions, r)),
+      ...appendedDoc(rows),
+    })),
+  );
+  const written = await rowsOf<{ id: string }>(db, sql`
+    with doc as (select e.d, e.n from jsonb_array_elements(${doc}::jsonb) with ordinality e(d, n)),
     conv as (
-      insert into conversions select r.* from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
+      insert into conversions
+      select r.* from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r order by doc.n
       on conflict do nothing
       returning id
     ),
+    kept as (select doc.d from doc join conv on conv.id = (doc.d->'conversion'->>'id')::uuid),
     earned as (
-      insert into commissions select r.* from doc, conv, jsonb_populate_recordset(null::commissions, doc.d->'commissions') r
+      insert into commissions select r.* from kept, jsonb_populate_recordset(null::commissions, kept.d->'commissions') r
     ),${appendCtes}
-    select count(*)::int as stored from conv`);
-  return Number(stored) > 0;
+    select id from conv`);
+  const stored = new Set(written.map((w) => w.id));
+  return batch.map((rows) => stored.has(rows.conversion.id));
 }
+
+// One writer per database handle: sales arriving together share a statement and its commit (see
+// server/lib/group-commit.ts); each is answered after the statement that carried it returned.
+const writers = new WeakMap<DbOrTx, GroupCommit<NewConversionRows, boolean>>();
+
+/** The group-committing writer of new conversions on this database handle (its stats show the batching). */
+export function conversionWriter(db: DbOrTx): GroupCommit<NewConversionRows, boolean> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = groupCommit({ write: (batch) => writeNewConversions(db, batch), maxBatch: 64, maxInFlight: 2 });
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+/** Stores one new conversion (answers false if its external id was already stored), batched with concurrent ones. */
+export const writeNewConversion = (db: DbOrTx, rows: NewConversionRows): Promise<boolean> => conversionWriter(db)(rows);

@@ -45,8 +45,9 @@ export async function writeRefund(db: DbOrTx, rows: RefundRows): Promise<void> {
       from doc, conv, jsonb_array_elements(doc.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
       where c.id = r.id and c.workspace_id = r.workspace_id
     ),
+    kept as (select doc.d from doc, conv),
     created as (
-      insert into commissions select r.* from doc, conv, jsonb_populate_recordset(null::commissions, doc.d->'created') r
+      insert into commissions select r.* from kept, jsonb_populate_recordset(null::commissions, kept.d->'created') r
     ),${appendCtes}
     select 1`);
 }
