@@ -15,20 +15,29 @@ export const script = (file: string) => ['--import', 'tsx', file];
 
 export async function startServer(nodeArgs: string[], port: number, env: Record<string, string>) {
   if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) throw new Error(`port ${port} is already in use`);
-  children.push(spawn(process.execPath, nodeArgs, {
+  const child = spawn(process.execPath, nodeArgs, {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '1000000000', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
-  }));
+  });
+  children.push(child);
   for (let i = 0; i < 1500; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/v1/affiliates`).then(() => true, () => false)) return;
+    if (await fetch(`http://127.0.0.1:${port}/v1/affiliates`).then(() => true, () => false)) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server on ${port} did not start`);
 }
 
+const stop = (c: ChildProcess) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r).kill()) : null);
+
+/** Stops one server started here and waits for it to exit. */
+export async function stopServer(child: ChildProcess) {
+  await stop(child);
+  children.splice(children.indexOf(child), 1);
+}
+
 /** Stops every server started here and waits for each to exit (PGlite flushes its directory). */
 export async function stopServers() {
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r).kill()) : null)));
+  await Promise.all(children.map(stop));
 }
 
 export type Load = { rps: number; p99: number; ok: number; other: number };

@@ -1,11 +1,16 @@
 // npm run bench:track — the production server (lean entry, PostgreSQL) against a bare node:http +
 // postgres.js server with none of our code (scripts/bench/bare-server.ts), in one run, rounds
-// interleaved, medians reported: the result is a ratio, not a machine-dependent time.
-// BENCH_PGLITE=1: both on the embedded database (each its own copy of the seeded directory).
+// interleaved, medians reported: the result is a ratio, not a machine-dependent time. On PostgreSQL a
+// third server, same-sql-server.ts, replays the statements the production server sends per request
+// (captured off the wire at start-up, capture-sql.ts): full / same-SQL is our Node overhead,
+// same-SQL / one-INSERT the cost of our SQL.
+// BENCH_PGLITE=1: full and bare on the embedded database (each its own copy of the seeded directory);
+// no same-SQL server there (the capture is a PostgreSQL wire proxy).
 import { PGlite } from '@electric-sql/pglite';
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
+import { captureSql } from './capture-sql';
 import { load, PRODUCTION_ENTRY, script, startServer, stopServers, type Load } from './load';
 import { seedBench } from './seed';
 
@@ -13,7 +18,10 @@ const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const N = { write: Number(process.env.BENCH_WRITES ?? 4_000), read: Number(process.env.BENCH_READS ?? 3_000) };
 const SPREAD = 200; // referral codes the spread clicks and sales go to
-const PORTS = { full: Number(process.env.BENCH_PORT ?? 3301), bare: Number(process.env.BENCH_PORT ?? 3301) + 1 };
+const PORT = Number(process.env.BENCH_PORT ?? 3301);
+const PORTS = { full: PORT, bare: PORT + 1, same: PORT + 2 };
+const CAPTURE_PORT = PORT + 3;
+const TRACE = '.data/bench/sql-trace.json';
 
 const PGLITE = process.env.BENCH_PGLITE === '1';
 const DIRS = { full: '.data/bench/pglite-full', bare: '.data/bench/pglite-bare' };
@@ -28,10 +36,8 @@ const ids = { BENCH_WORKSPACE_ID: seed.workspaceId, BENCH_CAMPAIGN_ID: seed.camp
 const env = PGLITE
   ? { full: { ...ids, DATABASE_URL: '', PGLITE_DIR: DIRS.full }, bare: { ...ids, BENCH_PGLITE_DIR: DIRS.bare } }
   : { full: { ...ids, DATABASE_URL: URL_ }, bare: { ...ids, DATABASE_URL: URL_ } };
-await Promise.all([startServer(PRODUCTION_ENTRY, PORTS.full, env.full), startServer(script('scripts/bench/bare-server.ts'), PORTS.bare, env.bare)]);
-// PGlite is one process's database: its rows are counted once the servers have stopped.
-const sql = PGLITE ? null : postgres(URL_, { max: 1, onnotice: () => {} });
-const acknowledged = new Map<string, number>();
+const SERVERS = PGLITE ? (['full', 'bare'] as const) : (['full', 'bare', 'same'] as const);
+type Server = (typeof SERVERS)[number];
 
 const ref = (n: number) => `r${String(n % SPREAD).padStart(5, '0')}`;
 type Path = { name: string; method: 'GET' | 'POST'; path: string; n: number; table?: string; body?: (n: number, tag: string) => unknown };
@@ -44,6 +50,23 @@ const PATHS: Path[] = [
   { name: 'GET reports/summary', method: 'GET', path: '/v1/reports/summary', n: N.read },
 ];
 
+if (!PGLITE) {
+  // One probe per route, bodies as the load sends them; n = 1 + i·SPREAD keeps one referral code
+  // (r00001, so the replay sends every click and sale to it) and makes a new external id each time.
+  const routes = new Map(PATHS.map((p) => [`${p.method} ${p.path}`, p]));
+  const probes = [...routes].map(([route, p]) => ({ route, body: p.body && ((i: number) => p.body!(1 + i * SPREAD, 'capture') as Record<string, unknown>) }));
+  mkdirSync('.data/bench', { recursive: true });
+  writeFileSync(TRACE, JSON.stringify(await captureSql(URL_, CAPTURE_PORT, ids, seed.token, probes)));
+}
+await Promise.all([
+  startServer(PRODUCTION_ENTRY, PORTS.full, env.full),
+  startServer(script('scripts/bench/bare-server.ts'), PORTS.bare, env.bare),
+  ...(PGLITE ? [] : [startServer(script('scripts/bench/same-sql-server.ts'), PORTS.same, { ...ids, DATABASE_URL: URL_, BENCH_SQL_TRACE: TRACE })]),
+]);
+// PGlite is one process's database: its rows are counted once the servers have stopped.
+const sql = PGLITE ? null : postgres(URL_, { max: 1, onnotice: () => {} });
+const acknowledged = new Map<string, number>();
+
 // BENCH_PATHS=click runs only the paths whose name starts with one of the given words.
 const only = process.env.BENCH_PATHS?.split(',').map((w) => w.trim()).filter(Boolean);
 if (only) PATHS.splice(0, PATHS.length, ...PATHS.filter((p) => only.some((w) => p.name.startsWith(w))));
@@ -51,9 +74,17 @@ const count = async (table: string) => (sql ? ((await sql.unsafe(`select count(*
 const results = new Map<string, Load[]>();
 let mismatches = 0;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// Clicks spread and on one hot code take turns going first: the clicks table grows through a
+// round, and whichever always ran second ran on a bigger one (the hot code read slower for it).
+const pathsOf = (round: number) => {
+  const clicks = PATHS.filter((p) => p.table === 'clicks');
+  return [...(round % 2 ? clicks.reverse() : clicks), ...PATHS.filter((p) => p.table !== 'clicks')];
+};
+/** Each server goes first in turn (with two: full, bare; bare, full; …). */
+const rotate = (round: number) => [...SERVERS.slice(round % SERVERS.length), ...SERVERS.slice(0, round % SERVERS.length)];
 
 /** One path on one server: `amount` requests (at `rate` req/s over all connections, if given), rows checked. */
-async function run(p: Path, server: 'full' | 'bare', tag: string, amount: number, rate?: number) {
+async function run(p: Path, server: Server, tag: string, amount: number, rate?: number) {
   const before = p.table ? await count(p.table) : 0;
   const r = await load(PORTS[server], p, seed.token, (n) => p.body?.(n, tag), amount, rate);
   if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
@@ -70,8 +101,8 @@ for (let round = 0; round <= ROUNDS; round++) {
   // PostgreSQL runs with autovacuum off): without them, plans made on empty tables stay cached on
   // every connection, and a sale looked its external id up by scanning every conversion.
   if (round === 1) await sql?.unsafe('analyze');
-  const order = round % 2 ? (['bare', 'full'] as const) : (['full', 'bare'] as const);
-  for (const p of PATHS) {
+  const order = rotate(round);
+  for (const p of pathsOf(round)) {
     for (const server of order) {
       // a refund names the sales this server made this round
       const r = await run(p, server, `${server}${round}`, round === 0 ? Math.ceil(p.n / 4) : p.n);
@@ -81,13 +112,13 @@ for (let round = 0; round <= ROUNDS; round++) {
 }
 
 // Latency at equal load: a closed loop's p99 follows its throughput (each request waits for the
-// ones ahead of it), so the p99s above compare servers at different rates. Here both get the same
-// offered rate, half of what the full stack sustained, and their p99s compare like for like.
+// ones ahead of it), so the p99s above compare servers at different rates. Here every server gets
+// the same offered rate, half of what the full stack sustained, and their p99s compare like for like.
 const atRate = new Map<string, number[]>();
 const rateOf = (p: Path) => Math.max(1, Math.floor(median(results.get(`${p.name}|full`)!.map((x) => x.rps)) / 2));
 for (let round = 1; round <= Math.min(ROUNDS, 3); round++) {
-  const order = round % 2 ? (['bare', 'full'] as const) : (['full', 'bare'] as const);
-  for (const p of PATHS) {
+  const order = rotate(round);
+  for (const p of pathsOf(round)) {
     for (const server of order) {
       const r = await run(p, server, `${server}L${round}`, Math.ceil(p.n / 2), rateOf(p));
       atRate.set(`${p.name}|${server}`, [...(atRate.get(`${p.name}|${server}`) ?? []), r.p99]);
@@ -112,17 +143,25 @@ if (PGLITE) {
 }
 
 const lines = [
-  `| path | full stack req/s | p99 ms | bare req/s | p99 ms | throughput | p99 | at equal rate: req/s | p99 ms full / bare | p99 |`,
-  `|---|---|---|---|---|---|---|---|---|---|`,
+  `| path | full stack req/s | p99 ms | bare req/s | p99 ms | throughput | p99 | at equal rate: req/s | p99 ms full / bare | p99 | same-SQL req/s | p99 ms | full / same-SQL | same-SQL / bare | at equal rate: same-SQL p99 ms |`,
+  `|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
 ];
 for (const p of PATHS) {
-  const [f, b] = (['full', 'bare'] as const).map((s) => results.get(`${p.name}|${s}`)!);
-  const [frps, fp99, brps, bp99] = [median(f.map((x) => x.rps)), median(f.map((x) => x.p99)), median(b.map((x) => x.rps)), median(b.map((x) => x.p99))];
-  const [lf, lb] = (['full', 'bare'] as const).map((s) => median(atRate.get(`${p.name}|${s}`)!));
+  const [[frps, fp99], [brps, bp99], [srps, sp99]] = (['full', 'bare', 'same'] as const).map((s) => {
+    const rs = results.get(`${p.name}|${s}`);
+    return rs ? [median(rs.map((x) => x.rps)), median(rs.map((x) => x.p99))] : [NaN, NaN];
+  });
+  const [lf, lb, ls] = (['full', 'bare', 'same'] as const).map((s) => (atRate.has(`${p.name}|${s}`) ? median(atRate.get(`${p.name}|${s}`)!) : NaN));
+  const same = PGLITE ? 'n/a | n/a | n/a | n/a | n/a' : `${srps.toFixed(0)} | ${sp99} | ${(frps / srps).toFixed(2)}x | ${(srps / brps).toFixed(2)}x | ${ls}`;
   lines.push(
-    `| ${p.name} | ${frps.toFixed(0)} | ${fp99} | ${brps.toFixed(0)} | ${bp99} | ${(frps / brps).toFixed(2)}x | ${(fp99 / Math.max(1, bp99)).toFixed(2)}x | ${rateOf(p)} | ${lf} / ${lb} | ${(lf / Math.max(1, lb)).toFixed(2)}x |`,
+    `| ${p.name} | ${frps.toFixed(0)} | ${fp99} | ${brps.toFixed(0)} | ${bp99} | ${(frps / brps).toFixed(2)}x | ${(fp99 / Math.max(1, bp99)).toFixed(2)}x | ${rateOf(p)} | ${lf} / ${lb} | ${(lf / Math.max(1, lb)).toFixed(2)}x | ${same} |`,
   );
 }
 const database = PGLITE ? 'PGlite (embedded)' : 'PostgreSQL';
-process.stdout.write(`\n${database}, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; bare = node:http + ${PGLITE ? 'PGlite' : 'postgres.js'}, one prepared statement per request, none of our code\n${lines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);
+const legend = PGLITE
+  ? 'same-SQL: n/a on PGlite (its statements are captured by a PostgreSQL wire proxy)'
+  : 'same-SQL = node:http + postgres.js (none of our code) replaying, prepared, the statements the production server sent for one request of that kind '
+    + '(same SQL, one request at a time, prepared: captured at start-up, so what group commit batches under load goes here one request per statement, in its one-row form); '
+    + `new ids, external id and per-request random values fresh, timestamps shifted to now; every click and sale to one referral code (${ref(1)}); each row count checked against the capture`;
+process.stdout.write(`\n${database}, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; bare = node:http + ${PGLITE ? 'PGlite' : 'postgres.js'}, one prepared statement per request, none of our code\n${legend}\n${lines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);
 process.exit(mismatches ? 1 : 0);
