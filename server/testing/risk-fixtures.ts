@@ -110,3 +110,10 @@ export async function clickFarm(db: Db, p: Program, affiliateId: string) {
   );
   await insertMany(db, clicks, rows);
 }
+
+/** Few clicks, many sales: a coupon code or a ref passed server-side brings sales without a click. */
+export async function couponSales(db: Db, p: Program, affiliateId: string, clickCount: number, saleCount: number) {
+  const ts = (i: number) => new Date(Date.now() - ((i % 48) + 0.5) * 3_600_000);
+  await insertMany(db, clicks, Array.from({ length: clickCount }, (_, i) => click(p, affiliateId, ts(i))));
+  await insertMany(db, conversions, Array.from({ length: saleCount }, (_, i) => sale(p, affiliateId, ts(i))));
+}

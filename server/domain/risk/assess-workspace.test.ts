@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { riskAssessments, webhookEvents } from '@/db/schema';
-import { clickFarm, seedProgram, seedRiskAffiliate } from '../../testing/risk-fixtures';
+import { clickFarm, couponSales, seedProgram, seedRiskAffiliate } from '../../testing/risk-fixtures';
 import { openTestDatabase } from '../../testing/database';
 import { assessWorkspace } from './assess';
 
@@ -50,5 +50,18 @@ describe('assessWorkspace (for the scheduler)', () => {
     const [row] = await database.db.select().from(riskAssessments).where(eq(riskAssessments.affiliateId, farm.id));
     expect(row.riskLevel).toBe('low');
     expect((row.evidence as { activity: { clicks: number } }).activity.clicks).toBe(0);
+  });
+
+  it('an affiliate with more sales than clicks (a coupon code) gets a finite score, and so does everyone measured against it', async () => {
+    const workspaceId = '0190a0b0-0000-7000-8000-00000000a004';
+    const program = await seedProgram(database.db, workspaceId, 5);
+    const coupon = await seedRiskAffiliate(database.db, program);
+    await couponSales(database.db, program, coupon.id, 30, 400);
+    expect(await assessWorkspace({ ctx: { db: database.db, workspaceId } })).toMatchObject({ assessed: 6 });
+    const rows = await database.db.select().from(riskAssessments).where(eq(riskAssessments.workspaceId, workspaceId));
+    expect(rows).toHaveLength(6);
+    for (const row of rows) expect(Number.isInteger(row.score)).toBe(true);
+    const mine = rows.find((r) => r.affiliateId === coupon.id)!;
+    expect(Number.isFinite((mine.evidence as { conversion_rate: { z: number } }).conversion_rate.z)).toBe(true);
   });
 });

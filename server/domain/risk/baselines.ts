@@ -29,8 +29,12 @@ export type Baselines = {
   refundRate: number;
 };
 
+// Conversions can outnumber clicks (a coupon code, or a ref passed server-side, brings sales with no
+// click), but a rate is a share of clicks: above 1 its logit is NaN, which made the workspace's
+// baseline NaN and every assessment in it fail to store. Kept inside (0, 1): "all of them convert".
+const MAX_RATE = 0.999;
 export const smoothedRate = (conversions: number, clicks: number, prior: number) =>
-  (conversions + RATE_PRIOR_CLICKS * prior) / (clicks + RATE_PRIOR_CLICKS);
+  Math.min(MAX_RATE, (conversions + RATE_PRIOR_CLICKS * prior) / (clicks + RATE_PRIOR_CLICKS));
 
 export function workspaceBaselines(daily: Map<string, DailyClicks>, conversions: Map<string, ConversionStats>): Baselines {
   const velocity = [...daily.values()].map((s) => recentDaily(s));
