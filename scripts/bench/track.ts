@@ -87,6 +87,7 @@ const rotate = (round: number) => [...SERVERS.slice(round % SERVERS.length), ...
 async function run(p: Path, server: Server, tag: string, amount: number, rate?: number) {
   const before = p.table ? await count(p.table) : 0;
   const r = await load(PORTS[server], p, seed.token, (n) => p.body?.(n, tag), amount, rate);
+  process.stderr.write(`${tag.padEnd(8)} ${p.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms\n`);
   if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
   const rows = p.table && sql ? (await count(p.table)) - before : r.ok;
   if (rows !== r.ok || r.other) {
