@@ -1,6 +1,8 @@
-// npm run bench:reports: p50/p99 of the report endpoints over HTTP on PostgreSQL with 10M clicks
-// and 1M conversions (raw rows and their daily rollups), beside a same-run baseline: a bare
-// `select 1` through the same HTTP server and connection pool, so the result reads as a ratio.
+// npm run bench:reports: p50/p99 of the report endpoints and the list reads (commissions,
+// conversions, affiliates) over HTTP on PostgreSQL with 10M clicks and 1M conversions (raw rows,
+// their commissions and daily rollups), beside a same-run baseline: a bare `select 1` through the
+// same HTTP server and connection pool, so the result reads as a ratio. A list page should cost
+// the same at any size: run twice 10x apart (separate DATABASE_URLs) and compare the p50s.
 // Sizes: BENCH_CLICKS, BENCH_CONVERSIONS, BENCH_AFFILIATES, BENCH_DAYS, BENCH_REQUESTS
 // (e.g. BENCH_CLICKS=200000 BENCH_CONVERSIONS=20000 for a quick run); BENCH_REUSE=1 measures
 // the database an earlier run seeded.
@@ -62,6 +64,16 @@ const cases = [
   ['timeseries month (campaign)', `/v1/reports/timeseries?metric=clicks&interval=month&${year}&campaign_id=${seeded.campaignId}`],
   ['affiliates (30 d)', '/v1/reports/affiliates'],
   ['affiliates (full, by conv.)', `/v1/reports/affiliates?${year}&sort=conversions&limit=100`],
+  ['list commissions', '/v1/commissions?limit=50'],
+  ['list commissions (approved)', '/v1/commissions?limit=50&status=approved'],
+  ['list commissions (affiliate)', `/v1/commissions?limit=50&affiliate_id=${seeded.affiliateId}`],
+  ...(seeded.idleAffiliateId ? [['list comm. (idle affiliate)', `/v1/commissions?limit=50&affiliate_id=${seeded.idleAffiliateId}`] as const] : []),
+  // Pages are offset-only (server/lib/pagination.ts). A fixed depth, so the rows stepped over
+  // are the same at any size once the table holds that many (the smallest suggested size does).
+  ['list commissions (offset 10k)', '/v1/commissions?limit=50&offset=10000'],
+  ['list conversions', '/v1/conversions?limit=50'],
+  ['list conversions (offset 10k)', '/v1/conversions?limit=50&offset=10000'],
+  ['list affiliates', '/v1/affiliates?limit=50'],
 ] as const;
 
 const lines: string[] = [];
@@ -78,7 +90,7 @@ for (const [name, path] of cases) {
 server.close();
 await database.close();
 process.stdout.write(
-  `\nPostgreSQL, ${seeded.counts.clicks} clicks, ${seeded.counts.conversions} conversions, ${seeded.counts.rollups} rollup rows, ` +
+  `\nPostgreSQL, ${seeded.counts.clicks} clicks, ${seeded.counts.conversions} conversions, ${seeded.counts.commissions} commissions, ${seeded.counts.rollups} rollup rows, ` +
     `${sizes.affiliates} affiliates over ${sizes.days} days; ${REQUESTS} sequential requests per case\n${lines.join('\n')}\n` +
     `worst report p99 ${worst.toFixed(1)} ms (target < 100 ms): ${worst < 100 ? 'OK' : 'OVER'}\n`,
 );
