@@ -15,7 +15,7 @@ const sql = postgres(process.env.DATABASE_URL!, { max: 10, prepare: true, onnoti
 // Captured parameters are already their wire text: no serializer may touch them (postgres.js's
 // jsonb one would encode a JSON document as a JSON string; no array types are fetched for the same reason).
 for (const oid of Object.keys(sql.options.serializers).map(Number)) delete sql.options.serializers[oid];
-process.on('SIGTERM', () => void sql.end().finally(() => process.exit(0)));
+process.on('SIGTERM', () => void sql.end({ timeout: 1 }).finally(() => process.exit(0))); // a reserved connection must not keep it alive
 const EXTENDED = { prepare: true, simple: false }; // a statement without parameters that came as Parse/Bind stays so
 
 const UUID7 = /[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/gi;
