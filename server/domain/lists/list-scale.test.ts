@@ -76,4 +76,28 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     const affiliates = await rowsRead('affiliates', () => listAffiliates({ ctx: ctx(), filter: {}, page }));
     expect(affiliates).toEqual({ seq: 0, idx: 50 });
   });
+  it('the commissions of one affiliate read only its rows, also in the plan a prepared statement settles on', async () => {
+    await seed(30_000);
+    // a program's usual shape: a few affiliates with many commissions each (here 20 with 1,500)
+    await database.db.execute(sql`
+      with partners as (select array_agg(gen_random_uuid()) as ids from generate_series(1, 20))
+      update commissions set affiliate_id = partners.ids[1 + abs(hashtext(commissions.id::text)) % 20] from partners`);
+    await database.db.execute(sql`analyze commissions`);
+    const [aff] = await rowsOf<{ id: string }>(database.db, sql`select id from affiliates order by created_at limit 1`);
+    await database.db.execute(sql`
+      insert into commissions (id, workspace_id, affiliate_id, conversion_id, amount, computed_amount, currency, status, created_at)
+      select gen_random_uuid(), ${WS}, ${aff.id}, id, 300, 300, 'usd', 'pending', created_at from conversions where not is_test order by created_at limit 3`);
+    // a statement run often enough is planned once for any affiliate: the plan that walked the
+    // whole workspace's commissions looking for this one's three
+    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+    try {
+      const filter = { affiliateId: aff.id };
+      expect(await listCommissions({ ctx: ctx(), filter, page })).toHaveLength(3);
+      const read = await rowsRead('commissions', () => listCommissions({ ctx: ctx(), filter, page }));
+      expect(read.seq).toBe(0);
+      expect(read.idx).toBeLessThanOrEqual(3);
+    } finally {
+      await database.db.execute(sql`reset plan_cache_mode`);
+    }
+  });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "commissions_affiliate_created_idx" ON "commissions" USING btree ("affiliate_id","created_at","id");
