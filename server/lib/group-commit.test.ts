@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusedByDatabase } from './database-error';
-import { groupCommit } from './group-commit';
+import { groupCommit, groupCommitPerHandle } from './group-commit';
 
 // The batching rules on their own, with a writer standing in for the database.
 describe('groupCommit', () => {
@@ -51,4 +51,22 @@ describe('refusedByDatabase', () => {
     [Object.assign(new Error('x'), { code: 'ECONNRESET' }), false],
     [new Error('plain'), false],
   ])('%s → %s', (err, refused) => expect(refusedByDatabase(err)).toBe(refused));
+
+  it('keeps one writer per handle: writes on one handle batch together, never with those of another handle', async () => {
+    const calls: [string, number[]][] = [];
+    const writerOf = groupCommitPerHandle((handle: { name: string }) => ({
+      write: async (items: number[]) => {
+        calls.push([handle.name, items]);
+        await new Promise((r) => setTimeout(r, 5));
+        return items;
+      },
+      maxBatch: 10,
+      maxInFlight: 1,
+    }));
+    const [a, b] = [{ name: 'a' }, { name: 'b' }];
+    expect(writerOf(a)).toBe(writerOf(a));
+    expect(writerOf(a)).not.toBe(writerOf(b));
+    await Promise.all([writerOf(a)(1), writerOf(b)(2), writerOf(a)(3), writerOf(b)(4), writerOf(a)(5)]);
+    expect(calls).toEqual([['a', [1]], ['b', [2]], ['a', [3, 5]], ['b', [4]]]);
+  });
 });

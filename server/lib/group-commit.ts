@@ -71,3 +71,16 @@ export function groupCommit<I, O>({ write, maxBatch, maxInFlight }: GroupCommitO
     });
   return Object.assign(enqueue, { stats: () => ({ items, statements }) });
 }
+
+/**
+ * One writer per database handle (a pool, or a caller's transaction): concurrent writes on one
+ * handle share statements; two handles never share one (a transaction's writes stay in it).
+ */
+export function groupCommitPerHandle<H extends object, I, O>(options: (handle: H) => GroupCommitOptions<I, O>): (handle: H) => GroupCommit<I, O> {
+  const writers = new WeakMap<H, GroupCommit<I, O>>();
+  return (handle) => {
+    let writer = writers.get(handle);
+    if (!writer) writers.set(handle, (writer = groupCommit(options(handle))));
+    return writer;
+  };
+}

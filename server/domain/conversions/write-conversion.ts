@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
-import { groupCommit, type GroupCommit } from '../../lib/group-commit';
+import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
@@ -49,19 +49,13 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
   return batch.map((rows) => stored.has(rows.conversion.id));
 }
 
-// One writer per database handle: sales arriving together share a statement and its commit (see
+// Sales arriving together on one database handle share a statement and its commit (see
 // server/lib/group-commit.ts); each is answered after the statement that carried it returned.
-const writers = new WeakMap<DbOrTx, GroupCommit<NewConversionRows, boolean>>();
-
-/** The group-committing writer of new conversions on this database handle (its stats show the batching). */
-export function conversionWriter(db: DbOrTx): GroupCommit<NewConversionRows, boolean> {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = groupCommit({ write: (batch) => writeNewConversions(db, batch), maxBatch: 64, maxInFlight: 2 });
-    writers.set(db, writer);
-  }
-  return writer;
-}
+export const conversionWriter = groupCommitPerHandle((db: DbOrTx) => ({
+  write: (batch: NewConversionRows[]) => writeNewConversions(db, batch),
+  maxBatch: 64,
+  maxInFlight: 2,
+}));
 
 /** Stores one new conversion (answers false if its external id was already stored), batched with concurrent ones. */
 export const writeNewConversion = (db: DbOrTx, rows: NewConversionRows): Promise<boolean> => conversionWriter(db)(rows);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { groupCommit, type GroupCommit } from '../../lib/group-commit';
+import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
 import { matchConfidenceSql } from './confidence';
@@ -111,15 +111,10 @@ export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOu
   return out.map(({ n: _, ...o }) => ({ ...o, match_confidence: o.match_confidence === null ? null : Number(o.match_confidence) }));
 }
 
-// One writer per database handle (a pool, or a caller's transaction): concurrent clicks on it share
-// a statement. Two statements in flight keep a batch filling while the other commits.
-const writers = new WeakMap<DbOrTx, GroupCommit<ClickRow, ClickOutcome>>();
-
-export function clickWriter(db: DbOrTx): GroupCommit<ClickRow, ClickOutcome> {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = groupCommit({ write: (rows) => writeClicks(db, rows), maxBatch: 256, maxInFlight: 2 });
-    writers.set(db, writer);
-  }
-  return writer;
-}
+// Concurrent clicks on one database handle share a statement (server/lib/group-commit.ts). Two
+// statements in flight keep a batch filling while the other commits.
+export const clickWriter = groupCommitPerHandle((db: DbOrTx) => ({
+  write: (rows: ClickRow[]) => writeClicks(db, rows),
+  maxBatch: 256,
+  maxInFlight: 2,
+}));
