@@ -20,6 +20,10 @@ process.on('SIGTERM', () => void close().finally(() => process.exit(0)));
 const { BENCH_WORKSPACE_ID: ws, BENCH_CAMPAIGN_ID: campaign, BENCH_AFFILIATE_ID: affiliate } = process.env;
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
+// Reports are exact: they read the folded rollups and the deltas not folded yet (rollup_deltas).
+const ROLLUPS = `(select workspace_id, day, currency, clicks, leads, sales, revenue, commissions from daily_rollups
+  union all select workspace_id, day, currency, clicks, leads, sales, revenue, commissions from rollup_deltas) r`;
+
 const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
   'POST /v1/track/click': (b) =>
     run(`insert into clicks (id, workspace_id, campaign_id, affiliate_id, visitor_key, match_method, match_confidence)
@@ -36,8 +40,8 @@ const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>
     return Promise.all([
       run(`select coalesce(sum(clicks), 0) as clicks, coalesce(sum(leads), 0) as leads, coalesce(sum(sales), 0) as sales,
              coalesce(sum(revenue) filter (where currency = 'usd'), 0) as revenue, coalesce(sum(commissions) filter (where currency = 'usd'), 0) as commissions
-           from daily_rollups where workspace_id = $1 and day between $2 and $3`, [ws, day(29), day(0)]),
-      run(`select currency, sum(sales), sum(revenue), sum(commissions) from daily_rollups
+           from ${ROLLUPS} where workspace_id = $1 and day between $2 and $3`, [ws, day(29), day(0)]),
+      run(`select currency, sum(sales), sum(revenue), sum(commissions) from ${ROLLUPS}
            where workspace_id = $1 and day between $2 and $3 and currency <> ''
            group by currency having sum(sales) <> 0 or sum(revenue) <> 0 or sum(commissions) <> 0 order by sum(sales) desc, currency`, [ws, day(29), day(0)]),
     ]);

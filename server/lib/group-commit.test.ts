@@ -51,7 +51,9 @@ describe('refusedByDatabase', () => {
     [Object.assign(new Error('x'), { code: 'ECONNRESET' }), false],
     [new Error('plain'), false],
   ])('%s → %s', (err, refused) => expect(refusedByDatabase(err)).toBe(refused));
+});
 
+describe('groupCommitPerHandle', () => {
   it('keeps one writer per handle: writes on one handle batch together, never with those of another handle', async () => {
     const calls: [string, number[]][] = [];
     const writerOf = groupCommitPerHandle((handle: { name: string }) => ({

@@ -76,6 +76,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     const affiliates = await rowsRead('affiliates', () => listAffiliates({ ctx: ctx(), filter: {}, page }));
     expect(affiliates).toEqual({ seq: 0, idx: 50 });
   });
+
   it('the commissions of one affiliate read only its rows, also in the plan a prepared statement settles on', async () => {
     await seed(30_000);
     // a program's usual shape: a few affiliates with many commissions each (here 20 with 1,500)

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyRollups, rollupDeltas } from '@/db/schema';
 import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
+import { rowsOf } from '../../lib/rows';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { createScratchDatabase } from '../../testing/database';
 import { describeWith } from '../../testing/requirements';
 import { startProgram, type Program } from '../../testing/program';
 import { recordClick } from '../tracking/record-click';
 import { foldRollups, takeDeltas } from './fold';
-import { rowsOf } from '../../lib/rows';
 
 // Clicks and conversion changes append rollup deltas; the fold job moves them into daily_rollups.
 // Reports read both, so they are exact before, during and after a fold; a fold counts every delta
