@@ -11,6 +11,7 @@ import { eventRows } from '../events/record-event';
 import { readSettings, type Settings } from '../settings/settings';
 import { conversionByExternalId, conversionById, type Conversion } from './find';
 import { recordId } from '../records';
+import { refundStateByExternalId, type RefundState } from './refund-state';
 import { writeRefund } from './write-refund';
 
 /** `amount` is the total refunded so far, in minor units; absent means the whole sale. */
@@ -23,13 +24,16 @@ export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' 
  * conversion is refunded; reason chargeback makes it a chargeback.
  */
 export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; input: Refund & { externalId: string } }) {
-  // read before the lock, on the pool: settings do not depend on the conversion
-  const settings = await readSettings(ctx);
+  const [settings, read] = await Promise.all([readSettings(ctx), refundStateByExternalId({ ctx, externalId: input.externalId })]);
+  if (!read) throw conversionFailed('no conversion has this external_id');
+  // Without a lock first: two round trips and no transaction held open across them. The write
+  // lands only if nothing changed the sale since the read; if something did, again under its lock.
+  if (await applyRefund(ctx, read, input, settings)) return { ok: true, conversion_id: read.conv.id };
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
     const conv = await conversionByExternalId({ ctx: tx, externalId: input.externalId, lock: true });
     if (!conv) throw conversionFailed('no conversion has this external_id');
-    await applyRefund(tx, conv, input, settings);
+    await applyRefund(tx, await lockedState(tx, conv), input, settings);
     return { ok: true, conversion_id: conv.id };
   });
 }
@@ -51,16 +55,20 @@ export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx;
     if (input.amount != null && input.amount > conv.amount) {
       throw conversionFailed(`amount ${input.amount} is above the sale's ${conv.amount} (amount is the total refunded so far)`);
     }
-    const row = await applyRefund(tx, conv, input, settings);
+    const row = (await applyRefund(tx, await lockedState(tx, conv), input, settings))!;
     const changes = diff(presentConversionDetail(conv), presentConversionDetail(row));
     if (changes) await recordAudit(db, ctx, 'conversion.refunded', { type: 'conversion', id }, { ...changes, reason: input.reason ?? 'refund' });
     return row;
   });
 }
 
-// The one refund rule, run inside the caller's transaction on a conversion it has locked; the
-// writes go in one statement (writeRefund).
-async function applyRefund(tx: WorkspaceCtx, conv: Conversion, input: Refund, settings: Settings): Promise<Conversion> {
+/** A sale the caller's transaction has locked, with its ledger read after the lock. */
+const lockedState = async (ctx: WorkspaceCtx, conv: Conversion): Promise<RefundState> => ({ conv, ledger: await ledgerOf({ ctx, conversionId: conv.id }), version: null });
+
+// The one refund rule, on a sale read with its ledger: locked by the caller's transaction
+// (version null), or not, and then written only if the sale is still at `version`. The writes go in
+// one statement (writeRefund). Undefined: the sale changed since it was read; nothing was written.
+async function applyRefund(ctx: WorkspaceCtx, { conv, ledger: rows, version }: RefundState, input: Refund, settings: Settings): Promise<Conversion | undefined> {
   const full = input.amount === undefined || input.amount === null || input.amount >= conv.amount;
   // A conversion already reversed keeps its reversal status unless this call is a chargeback.
   const status = input.reason === 'chargeback' ? 'chargeback' : full && !REVERSAL_STATES.has(conv.status) ? 'refunded' : conv.status;
@@ -68,16 +76,16 @@ async function applyRefund(tx: WorkspaceCtx, conv: Conversion, input: Refund, se
   if (status === conv.status && refundedAmount === conv.refundedAmount) return conv;
   const row: Conversion = { ...conv, status, refundedAmount, updatedAt: new Date() };
   // the ledger is read once: the rollups' before and after, and the plan, all use it
-  const rows = await ledgerOf({ ctx: tx, conversionId: conv.id });
-  const ledger = await planLedger({ ctx: tx, conv: row, settings, rows });
+  const ledger = await planLedger({ ctx, conv: row, settings, rows });
   const change = { created: ledger.created, updated: ledger.updates.map((u) => u.row) };
-  const before = await contributionOf({ ctx: tx, conv, timeZone: settings.timezone, ledger: rows });
-  const after = await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, change) });
-  await writeRefund(tx.db, {
+  const before = await contributionOf({ ctx, conv, timeZone: settings.timezone, ledger: rows });
+  const after = await contributionOf({ ctx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, change) });
+  const written = await writeRefund(ctx.db, {
     conversion: row,
+    version,
     ledger,
-    events: eventRows(tx.workspaceId, moneyEvents({ row, type: 'conversion.updated' }, change)),
-    deltas: contributionDeltas({ workspaceId: tx.workspaceId, before, after }),
+    events: eventRows(ctx.workspaceId, moneyEvents({ row, type: 'conversion.updated' }, change)),
+    deltas: contributionDeltas({ workspaceId: ctx.workspaceId, before, after }),
   });
-  return row;
+  return written ? row : undefined;
 }

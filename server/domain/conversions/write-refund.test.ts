@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions } from '@/db/schema';
+import { commissions, conversions, rollupDeltas, webhookEvents } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { startProgram, type Program } from '../../testing/program';
+import { newId } from '../../lib/ids';
+import { refundStateByExternalId } from './refund-state';
 import { writeRefund } from './write-refund';
 
 // A refund writes the commissions it changes from rows it read earlier in its transaction; only the
@@ -26,6 +28,7 @@ describe('writeRefund', () => {
     const updatedAt = new Date();
     await writeRefund(api.db, {
       conversion: { ...conversion, refundedAmount: 5_000, updatedAt },
+      version: null,
       ledger: { created: [], updates: [{ row: { ...stale, amount: 1_500, updatedAt }, set: { amount: 1_500 } }] },
       events: [],
       deltas: [],
@@ -40,8 +43,45 @@ describe('writeRefund', () => {
     const conversion = await p.conversion(id);
     const [c] = await api.db.update(commissions).set({ status: 'reversed', restoreStatus: 'approved' }).where(eq(commissions.conversionId, id)).returning();
     const set = { status: 'approved' as const, restoreStatus: null, amount: 3_000 };
-    await writeRefund(api.db, { conversion, ledger: { created: [], updates: [{ row: { ...c, ...set }, set }] }, events: [], deltas: [] });
+    await writeRefund(api.db, { conversion, version: null, ledger: { created: [], updates: [{ row: { ...c, ...set }, set }] }, events: [], deltas: [] });
     const [after] = await p.ledger(id);
     expect([after.status, after.restoreStatus, after.amount]).toEqual(['approved', null, 3_000]);
+  });
+
+  it('writes nothing, and answers false, when the sale changed since it was read unlocked', async () => {
+    const id = await p.sale('wr_3', 10_000);
+    const read = (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: 'wr_3' }))!;
+    expect([read.conv.id, read.ledger.map((c) => c.conversionId)]).toEqual([id, [id]]);
+    const [stale] = read.ledger;
+    const rows = (version: string | null) => ({
+      conversion: { ...read.conv, status: 'refunded' as const, refundedAmount: 10_000 },
+      version,
+      ledger: { created: [], updates: [{ row: { ...stale, status: 'reversed' as const }, set: { status: 'reversed' as const } }] },
+      events: [{ id: newId(), workspaceId: p.ws.id, type: 'conversion.updated', payload: {}, createdAt: new Date(), dispatchedAt: null }],
+      deltas: [{ id: newId(), workspaceId: p.ws.id, day: '2026-01-01', campaignId: read.conv.campaignId, affiliateId: read.conv.affiliateId, currency: 'USD', clicks: 0, leads: 0, sales: -1, revenue: -10_000, commissions: -3_000 }],
+    });
+    // meanwhile another write reached the sale: same values, a new row version
+    await api.db.update(conversions).set({ status: read.conv.status }).where(eq(conversions.id, id));
+    const appended = async () => [
+      (await api.db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, p.ws.id))).length,
+      (await api.db.select().from(rollupDeltas).where(eq(rollupDeltas.workspaceId, p.ws.id))).length,
+    ];
+    const [events, deltas] = await appended();
+    expect(await writeRefund(api.db, rows(read.version))).toBe(false);
+    expect(await p.conversion(id)).toMatchObject({ status: 'pending', refundedAmount: 0 });
+    expect((await p.ledger(id))[0].status).toBe('pending');
+    expect(await appended()).toEqual([events, deltas]);
+    const now = (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: 'wr_3' }))!;
+    expect(now.version).not.toBe(read.version);
+    expect(await writeRefund(api.db, rows(now.version))).toBe(true);
+    expect(await p.conversion(id)).toMatchObject({ status: 'refunded', refundedAmount: 10_000 });
+    expect((await p.ledger(id))[0].status).toBe('reversed');
+    expect(await appended()).toEqual([events + 1, deltas + 1]);
+  });
+
+  it('reads nothing for an external id of another workspace', async () => {
+    await p.sale('wr_4', 10_000);
+    const other = await api.workspace(['*']);
+    expect(await refundStateByExternalId({ ctx: { db: api.db, workspaceId: other.id }, externalId: 'wr_4' })).toBeUndefined();
   });
 });
