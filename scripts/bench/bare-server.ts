@@ -34,7 +34,8 @@ const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>
   'POST /v1/track/refund': (b) =>
     run(`update conversions set refunded_amount = $1 where workspace_id = $2 and external_id = $3 returning id`, [Number(b.amount), ws, String(b.external_id)]),
   'GET /v1/affiliates?limit=50': () =>
-    run(`select * from affiliates where workspace_id = $1 order by created_at desc, id desc limit 51 offset 0`, [ws]),
+    run(`select id, email, name, ref_code, status, campaign_id, payout_email, created_at, approved_at, commissions_held_at
+         from affiliates where workspace_id = $1 order by created_at desc, id desc limit 51 offset 0`, [ws]),
   'GET /v1/reports/summary': async () => {
     await run(`select * from workspace_settings where workspace_id = $1`, [ws]);
     return Promise.all([

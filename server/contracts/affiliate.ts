@@ -23,7 +23,13 @@ export const affiliateRecord = z
 
 export type AffiliateRecord = z.infer<typeof affiliateRecord>;
 
-export const presentAffiliate = (row: typeof affiliates.$inferSelect): AffiliateRecord => ({
+/** The columns an affiliate answer shows (never its password or invitation hashes). */
+export type PresentedAffiliate = Pick<
+  typeof affiliates.$inferSelect,
+  'id' | 'email' | 'name' | 'refCode' | 'status' | 'campaignId' | 'payoutEmail' | 'createdAt' | 'approvedAt' | 'commissionsHeldAt'
+>;
+
+export const presentAffiliate = (row: PresentedAffiliate): AffiliateRecord => ({
   id: row.id,
   email: row.email,
   name: row.name,

@@ -62,5 +62,25 @@ export const queryBool = z.stringbool().meta({ maxLength: 8 });
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * An answer schema whose parseAsync tries zod's synchronous walk first. tRPC validates every answer
+ * with parseAsync, and zod's async walk skips its compiled fast path for objects
+ * (colinhacks/zod#3446, #6501): a page of 50 affiliates took ~200 µs to validate instead of ~55.
+ * Our answers hold no async check; one that ever does still gets the async walk.
+ */
+export function syncFirst<T extends z.ZodType>(schema: T): T {
+  const walkAsync = schema.parseAsync.bind(schema);
+  const parseAsync = async (data: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>) => {
+    try {
+      return schema.parse(data, params);
+    } catch (err) {
+      if (err instanceof z.core.$ZodAsyncError) return walkAsync(data, params);
+      throw err;
+    }
+  };
+  Object.assign(schema, { parseAsync });
+  return schema;
+}
+
 export const one = <K extends string, T extends z.ZodType>(object: K, data: T) =>
-  z.object({ object: z.literal(object), data });
+  syncFirst(z.object({ object: z.literal(object), data }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { syncFirst } from '../contracts/common';
 
 // The one pagination helper: page query fields, the list envelope and has_more detection.
 
@@ -9,14 +10,14 @@ export const pageQuery = (max: number, fallback: number) => ({
 
 /** The list envelope; `max` is the most items one answer holds (a page's upper limit). */
 export const listOf = <T extends z.ZodType>(item: T, max = 200) =>
-  z.object({
+  syncFirst(z.object({
     object: z.literal('list'),
     resource: z.string().max(64),
     limit: z.number().int(),
     offset: z.number().int(),
     has_more: z.boolean(),
     data: z.array(item).max(max),
-  });
+  }));
 
 export type Page = { limit: number; offset: number };
 

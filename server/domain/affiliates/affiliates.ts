@@ -1,5 +1,6 @@
-import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
+import type { PresentedAffiliate } from '../../contracts/affiliate';
 import { notFound } from '../../errors/errors';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
@@ -27,10 +28,15 @@ export async function findAffiliateByEmail({ ctx, email }: { ctx: WorkspaceCtx; 
   return row;
 }
 
+// What a listed affiliate shows, and no more: the hashes stay in the database, and each column
+// fetched costs every row its decoding.
+const { id, email, name, refCode, status, campaignId, payoutEmail, createdAt, approvedAt, commissionsHeldAt } = getTableColumns(affiliates);
+const listed = { id, email, name, refCode, status, campaignId, payoutEmail, createdAt, approvedAt, commissionsHeldAt } satisfies Record<keyof PresentedAffiliate, unknown>;
+
 // One prepared query per combination of filters given (each shape keeps its own index-friendly plan).
 const listShape = preparedShapes('list_affiliates', (f: { status: boolean; campaignId: boolean; email: boolean }, db) =>
   db
-    .select()
+    .select(listed)
     .from(affiliates)
     .where(
       and(
