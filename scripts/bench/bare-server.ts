@@ -38,14 +38,10 @@ const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>
          from affiliates where workspace_id = $1 order by created_at desc, id desc limit 51 offset 0`, [ws]),
   'GET /v1/reports/summary': async () => {
     await run(`select * from workspace_settings where workspace_id = $1`, [ws]);
-    return Promise.all([
-      run(`select coalesce(sum(clicks), 0) as clicks, coalesce(sum(leads), 0) as leads, coalesce(sum(sales), 0) as sales,
-             coalesce(sum(revenue) filter (where currency = 'usd'), 0) as revenue, coalesce(sum(commissions) filter (where currency = 'usd'), 0) as commissions
-           from ${ROLLUPS} where workspace_id = $1 and day between $2 and $3`, [ws, day(29), day(0)]),
-      run(`select currency, sum(sales), sum(revenue), sum(commissions) from ${ROLLUPS}
-           where workspace_id = $1 and day between $2 and $3 and currency <> ''
-           group by currency having sum(sales) <> 0 or sum(revenue) <> 0 or sum(commissions) <> 0 order by sum(sales) desc, currency`, [ws, day(29), day(0)]),
-    ]);
+    return run(`select grouping(currency), currency, coalesce(sum(clicks), 0), coalesce(sum(leads), 0), coalesce(sum(sales), 0),
+           coalesce(sum(revenue), 0), coalesce(sum(commissions), 0),
+           coalesce(sum(revenue) filter (where currency = 'usd'), 0), coalesce(sum(commissions) filter (where currency = 'usd'), 0)
+         from ${ROLLUPS} where workspace_id = $1 and day between $2 and $3 group by grouping sets ((), (currency))`, [ws, day(29), day(0)]);
   },
 };
 

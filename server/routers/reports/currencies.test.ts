@@ -66,4 +66,14 @@ describe('reports in a multi-currency workspace', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_request');
   });
+
+  it('a currency whose sales were all refunded drops out of by_currency; the counts stay exact', async () => {
+    const before = (await get('/v1/reports/summary')).data;
+    await p.track('sale', { external_id: 'eur1', ref: p.a.ref, amount: 3_000, currency: 'eur' });
+    expect((await get('/v1/reports/summary')).data.by_currency.map((c: { currency: string }) => c.currency)).toContain('eur');
+    await p.track('refund', { external_id: 'eur1' });
+    const after = (await get('/v1/reports/summary')).data;
+    expect(after.by_currency).toEqual(before.by_currency);
+    expect([after.sales, after.clicks]).toEqual([before.sales, before.clicks]);
+  });
 });
