@@ -14,7 +14,8 @@ async function capture(page: Page, path: string, name: string, heading: string |
     await page.setViewportSize({ width, height });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
-    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    // the API reference renders the whole OpenAPI document in the browser: seconds on a busy CI machine
+    await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
     if (size === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} is wider than a phone`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `test-results/screens/page-${name}-${size}.png`, fullPage: true });
   }
