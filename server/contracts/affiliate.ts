@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { affiliateKeys, affiliates } from '@/db/schema';
-import { iso, isoOrNull, text, timestamp, uuid } from './common';
+import { iso, isoOrNull, text, timestamp, uuid, type Instant } from './common';
 import { AFFILIATE_STATUSES } from '../model/enums';
 
 export const affiliateStatus = z.enum(AFFILIATE_STATUSES);
@@ -23,11 +23,12 @@ export const affiliateRecord = z
 
 export type AffiliateRecord = z.infer<typeof affiliateRecord>;
 
-/** The columns an affiliate answer shows (never its password or invitation hashes). */
-export type PresentedAffiliate = Pick<
-  typeof affiliates.$inferSelect,
-  'id' | 'email' | 'name' | 'refCode' | 'status' | 'campaignId' | 'payoutEmail' | 'createdAt' | 'approvedAt' | 'commissionsHeldAt'
->;
+/** The columns an affiliate answer shows (never its password or invitation hashes); a list reads its instants as text. */
+export type PresentedAffiliate = Pick<typeof affiliates.$inferSelect, 'id' | 'email' | 'name' | 'refCode' | 'status' | 'campaignId' | 'payoutEmail'> & {
+  createdAt: Instant;
+  approvedAt: Instant | null;
+  commissionsHeldAt: Instant | null;
+};
 
 export const presentAffiliate = (row: PresentedAffiliate): AffiliateRecord => ({
   id: row.id,

@@ -3,15 +3,34 @@ import { z } from 'zod';
 import { listOf } from '../lib/pagination';
 import { one, syncFirst } from './common';
 
-// tRPC validates answers with parseAsync; syncFirst must answer exactly as zod would, only faster.
+// tRPC validates answers with parseAsync; checked, syncFirst answers as zod would (only faster) or
+// refuses an answer the check would change; unchecked (production), it sends the answer as built.
 describe('syncFirst', () => {
   const page = listOf(z.object({ id: z.string().max(4) }), 2);
+  const answer = { object: 'list', resource: 'x', limit: 2, offset: 0, has_more: false, data: [{ id: 'a' }] };
 
-  it('validates an answer with the synchronous walk: same data, unknown keys stripped', async () => {
+  it('validates an answer with the synchronous walk and gives the same data', async () => {
     const parse = vi.spyOn(page, 'parse');
-    const answer = { object: 'list', resource: 'x', limit: 2, offset: 0, has_more: false, data: [{ id: 'a', secret: 's' }] };
-    expect(await page.parseAsync(answer)).toEqual({ ...answer, data: [{ id: 'a' }] });
+    expect(await page.parseAsync(answer)).toEqual(answer);
     expect(parse).toHaveBeenCalledOnce();
+  });
+
+  it('refuses an answer that leans on the check: a key to strip, a default to fill', async () => {
+    const withSecret = { ...answer, data: [{ id: 'a', secret: 's' }] };
+    await expect(page.parseAsync(withSecret)).rejects.toThrow(/relies on its schema/);
+    const defaulted = syncFirst(z.object({ n: z.number().default(1) }));
+    await expect(defaulted.parseAsync({})).rejects.toThrow(/relies on its schema/);
+    // the same values in another key order are the same answer
+    expect(await page.parseAsync({ data: [{ id: 'a' }], has_more: false, offset: 0, limit: 2, resource: 'x', object: 'list' })).toEqual(answer);
+  });
+
+  it('unchecked, sends the answer as built without walking it', async () => {
+    const schema = z.object({ id: z.string().max(1) });
+    const unchecked = syncFirst(schema, false);
+    const parse = vi.spyOn(schema, 'parse');
+    const built = { id: 'a' };
+    expect(await unchecked.parseAsync(built)).toBe(built);
+    expect(parse).not.toHaveBeenCalled();
   });
 
   it('rejects an answer that breaks the contract with the ZodError parseAsync gives', async () => {

@@ -1,6 +1,8 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 
-// Field shapes shared by contracts (decisions.md §1 limits). Contracts import only zod.
+// Field shapes shared by contracts (decisions.md §1 limits). Contracts import only zod (and
+// node:util for the answer check below).
 export const uuid = z.uuid().max(36);
 export const recordId = z.string().max(64).describe('record id (uuid)');
 /** A record of this workspace named in a body or query: empty is an error, never "no change". */
@@ -59,24 +61,39 @@ export const list = <T extends z.ZodType>(item: T) => z.array(item).max(50);
 // stringbool takes true/false, 1/0, yes/no, on/off, y/n, enabled/disabled: at most 8 characters.
 export const queryBool = z.stringbool().meta({ maxLength: 8 });
 
-export const iso = (d: Date) => d.toISOString();
-export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+/** An instant as answers carry it: a Date, or ISO text already (server/lib/instant.ts, for lists). */
+export type Instant = Date | string;
+export const iso = (d: Instant) => (typeof d === 'string' ? d : d.toISOString());
+export const isoOrNull = (d: Instant | null) => (d === null ? null : iso(d));
+
+// Answers are checked against their contract in development and tests; production sends what the
+// presenter built. The check cost a list read 18% of its throughput (bench, docs/scaling.md), and
+// what it guards is caught before release: where it runs, an answer the check would have altered
+// (a key left for zod to strip, a default or transform left for zod to apply) fails loudly, so no
+// presenter can rely on it. CHECK_ANSWERS=true keeps the check in production.
+const checkAnswers = process.env.NODE_ENV !== 'production' || process.env.CHECK_ANSWERS === 'true';
+
+const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 /**
- * An answer schema whose parseAsync tries zod's synchronous walk first. tRPC validates every answer
- * with parseAsync, and zod's async walk skips its compiled fast path for objects
- * (colinhacks/zod#3446, #6501): a page of 50 affiliates took ~200 µs to validate instead of ~55.
- * Our answers hold no async check; one that ever does still gets the async walk.
+ * An answer schema for tRPC, which validates every answer with parseAsync. When answers are
+ * checked, zod's synchronous walk runs first: its async walk skips the compiled fast path for
+ * objects (colinhacks/zod#3446, #6501), ~200 µs a page of 50 affiliates instead of ~55. Our answers
+ * hold no async check; one that ever does still gets the async walk.
  */
-export function syncFirst<T extends z.ZodType>(schema: T): T {
+export function syncFirst<T extends z.ZodType>(schema: T, check = checkAnswers): T {
   const walkAsync = schema.parseAsync.bind(schema);
   const parseAsync = async (data: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>) => {
+    if (!check) return data;
+    let parsed: unknown;
     try {
-      return schema.parse(data, params);
+      parsed = schema.parse(data, params);
     } catch (err) {
       if (err instanceof z.core.$ZodAsyncError) return walkAsync(data, params);
       throw err;
     }
+    if (!isDeepStrictEqual(wire(parsed), wire(data))) throw new Error('an answer relies on its schema to change it (stripped key, default or transform): present it exactly');
+    return parsed;
   };
   Object.assign(schema, { parseAsync });
   return schema;

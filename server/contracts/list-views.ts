@@ -3,7 +3,7 @@ import type { AffiliateTableRow } from '../domain/lists/affiliate-table';
 import type { CommissionTableRow } from '../domain/lists/commission-table';
 import type { ConversionTableRow } from '../domain/lists/conversion-table';
 import { affiliateStatus } from './affiliate';
-import { currencyCode, iso, isoOrNull, syncFirst, text, timestamp, uuid } from './common';
+import { currencyCode, iso, isoOrNull, text, timestamp, uuid } from './common';
 import { conversionStatus, conversionType } from './conversion';
 import { COMMISSION_KINDS, COMMISSION_STATUSES } from '../model/enums';
 
@@ -122,6 +122,3 @@ export const presentCommissionRow = (r: CommissionTableRow): z.infer<typeof comm
       ? { id: r.conversionId, external_id: r.conversionExternalId, amount: r.conversionAmount, currency: r.conversionCurrency, status: r.conversionStatus }
       : null,
 });
-
-export const listView = <T extends z.ZodType>(row: T) =>
-  syncFirst(z.object({ object: z.literal('list'), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(), data: z.array(row).max(100) }));

@@ -8,9 +8,10 @@ export const pageQuery = (max: number, fallback: number) => ({
   offset: z.number().int().min(0).default(0),
 });
 
-/** The list envelope; `max` is the most items one answer holds (a page's upper limit). */
-export const listOf = <T extends z.ZodType>(item: T, max = 200) =>
+/** The list envelope; `max` is the most items one answer holds (a page's upper limit), `extra` what a list adds. */
+export const listOf = <T extends z.ZodType, E extends z.ZodRawShape = {}>(item: T, max = 200, extra?: E) =>
   syncFirst(z.object({
+    ...(extra as E),
     object: z.literal('list'),
     resource: z.string().max(64),
     limit: z.number().int(),

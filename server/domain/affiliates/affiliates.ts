@@ -6,6 +6,7 @@ import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
 import { referencedCampaign } from '../references';
 import { loadRecord } from '../records';
+import { isoColumn } from '../../lib/instant';
 import { preparedShapes } from '../../lib/prepared-query';
 
 export type Affiliate = typeof affiliates.$inferSelect;
@@ -29,9 +30,12 @@ export async function findAffiliateByEmail({ ctx, email }: { ctx: WorkspaceCtx; 
 }
 
 // What a listed affiliate shows, and no more: the hashes stay in the database, and each column
-// fetched costs every row its decoding.
+// fetched costs every row its decoding (instants come as the ISO text the answer carries).
 const { id, email, name, refCode, status, campaignId, payoutEmail, createdAt, approvedAt, commissionsHeldAt } = getTableColumns(affiliates);
-const listed = { id, email, name, refCode, status, campaignId, payoutEmail, createdAt, approvedAt, commissionsHeldAt } satisfies Record<keyof PresentedAffiliate, unknown>;
+const listed = {
+  id, email, name, refCode, status, campaignId, payoutEmail,
+  createdAt: isoColumn(createdAt), approvedAt: isoColumn(approvedAt), commissionsHeldAt: isoColumn(commissionsHeldAt),
+} satisfies Record<keyof PresentedAffiliate, unknown>;
 
 // One prepared query per combination of filters given (each shape keeps its own index-friendly plan).
 const listShape = preparedShapes('list_affiliates', (f: { status: boolean; campaignId: boolean; email: boolean }, db) =>

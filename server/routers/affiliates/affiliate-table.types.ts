@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { affiliateStatus } from '../../contracts/affiliate';
 import { queryBool, recordId } from '../../contracts/common';
-import { affiliateRow, listView, listViewQuery } from '../../contracts/list-views';
-import { pageQuery } from '../../lib/pagination';
+import { affiliateRow, listViewQuery } from '../../contracts/list-views';
+import { listOf, pageQuery } from '../../lib/pagination';
 
 // Dashboard-only (no /v1 meta): the affiliates list view and its CSV.
 export const affiliateTableFilters = {
@@ -12,7 +12,7 @@ export const affiliateTableFilters = {
   ...listViewQuery(['joined', 'name', 'clicks', 'conversions', 'earnings', 'unpaid'], 'joined'),
 };
 export const affiliateTableInput = z.object({ ...affiliateTableFilters, ...pageQuery(100, 50) });
-export const affiliateTableOutput = listView(affiliateRow).extend({ currency: z.string().max(3) });
+export const affiliateTableOutput = listOf(affiliateRow, 100, { currency: z.string().max(3) });
 export const affiliateCsvInput = z.object(affiliateTableFilters);
 export const csvOutput = z.string().max(20_000_000);
 

@@ -11,6 +11,7 @@ export const listAffiliateTableProcedure = workspaceProcedure('read')
     const { currency, rows } = await affiliateTable({ ctx, query: affiliateQuery(input), page: { limit: input.limit + 1, offset: input.offset } });
     return {
       object: 'list' as const,
+      resource: 'affiliates',
       limit: input.limit,
       offset: input.offset,
       has_more: rows.length > input.limit,

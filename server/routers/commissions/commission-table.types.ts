@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '../../contracts/common';
-import { commissionRow, listView, listViewQuery } from '../../contracts/list-views';
-import { pageQuery } from '../../lib/pagination';
+import { commissionRow, listViewQuery } from '../../contracts/list-views';
+import { listOf, pageQuery } from '../../lib/pagination';
 import { COMMISSION_STATUSES } from '../../model/enums';
 
 // Dashboard-only (no /v1 meta): the commissions list view and its CSV.
@@ -13,7 +13,7 @@ export const commissionTableFilters = {
   ...listViewQuery(['created', 'payable_on', 'amount'], 'created'),
 };
 export const commissionTableInput = z.object({ ...commissionTableFilters, ...pageQuery(100, 50) });
-export const commissionTableOutput = listView(commissionRow);
+export const commissionTableOutput = listOf(commissionRow, 100);
 export const commissionCsvInput = z.object(commissionTableFilters);
 
 export const commissionQuery = (i: z.infer<typeof commissionCsvInput>) => ({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { dateOrDateTime, recordId } from '../../contracts/common';
 import { conversionStatus, conversionType } from '../../contracts/conversion';
-import { conversionRow, listView, listViewQuery } from '../../contracts/list-views';
-import { pageQuery } from '../../lib/pagination';
+import { conversionRow, listViewQuery } from '../../contracts/list-views';
+import { listOf, pageQuery } from '../../lib/pagination';
 
 // Dashboard-only (no /v1 meta): the conversions list view and its CSV.
 export const conversionTableFilters = {
@@ -15,7 +15,7 @@ export const conversionTableFilters = {
   ...listViewQuery(['when', 'amount', 'commission'], 'when'),
 };
 export const conversionTableInput = z.object({ ...conversionTableFilters, ...pageQuery(100, 50) });
-export const conversionTableOutput = listView(conversionRow);
+export const conversionTableOutput = listOf(conversionRow, 100);
 export const conversionCsvInput = z.object(conversionTableFilters);
 
 const DAY_MS = 86_400_000;
