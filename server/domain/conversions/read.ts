@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
 import { notFound, unknownReference } from '../../errors/errors';
 import type { Page } from '../../lib/pagination';
@@ -6,6 +6,7 @@ import type { WorkspaceCtx } from '../context';
 import type { Conversion } from './find';
 import { referencedAffiliate, referencedCampaign } from '../references';
 import { loadRecord } from '../records';
+import { preparedShapes } from '../../lib/prepared-query';
 
 export type ConversionFilter = {
   status?: Conversion['status'];
@@ -28,25 +29,33 @@ export async function referencedConversion({ ctx, id }: { ctx: WorkspaceCtx; id:
   return loadRecord(ctx, conversions, id, () => unknownReference('conversion_id'));
 }
 
-/** Newest first. Test conversions are the merchant's own checks: left out unless asked for. */
-export async function listConversions({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: ConversionFilter; page: Page }) {
-  if (filter.affiliateId !== undefined) await referencedAffiliate(ctx, filter.affiliateId);
-  if (filter.campaignId !== undefined) await referencedCampaign(ctx, filter.campaignId);
-  return ctx.db
+// One prepared query per combination of filters given (each shape keeps its own plan).
+const listShape = preparedShapes('list_conversions', (f: { status: boolean; affiliateId: boolean; campaignId: boolean; from: boolean; to: boolean; hideTest: boolean }, db) =>
+  db
     .select()
     .from(conversions)
     .where(
       and(
-        eq(conversions.workspaceId, ctx.workspaceId),
-        filter.status ? eq(conversions.status, filter.status) : undefined,
-        filter.affiliateId ? eq(conversions.affiliateId, filter.affiliateId) : undefined,
-        filter.campaignId ? eq(conversions.campaignId, filter.campaignId) : undefined,
-        filter.from ? gte(conversions.ts, filter.from) : undefined,
-        filter.to ? lt(conversions.ts, filter.to) : undefined,
-        filter.includeTest ? undefined : eq(conversions.isTest, false),
+        eq(conversions.workspaceId, sql.placeholder('workspaceId')),
+        f.status ? eq(conversions.status, sql.placeholder('status')) : undefined,
+        f.affiliateId ? eq(conversions.affiliateId, sql.placeholder('affiliateId')) : undefined,
+        f.campaignId ? eq(conversions.campaignId, sql.placeholder('campaignId')) : undefined,
+        f.from ? gte(conversions.ts, sql`${sql.placeholder('from')}::timestamptz`) : undefined,
+        f.to ? lt(conversions.ts, sql`${sql.placeholder('to')}::timestamptz`) : undefined,
+        f.hideTest ? eq(conversions.isTest, false) : undefined,
       ),
     )
     .orderBy(desc(conversions.ts), desc(conversions.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+/** Newest first. Test conversions are the merchant's own checks: left out unless asked for. */
+export async function listConversions({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: ConversionFilter; page: Page }) {
+  if (filter.affiliateId !== undefined) await referencedAffiliate(ctx, filter.affiliateId);
+  if (filter.campaignId !== undefined) await referencedCampaign(ctx, filter.campaignId);
+  const { status, affiliateId, campaignId, from, to } = filter;
+  const shape = listShape({ status: !!status, affiliateId: !!affiliateId, campaignId: !!campaignId, from: !!from, to: !!to, hideTest: !filter.includeTest });
+  // placeholders carry no column encoder: instants go as ISO text
+  return shape(ctx.db).execute({ workspaceId: ctx.workspaceId, status, affiliateId, campaignId, from: from?.toISOString(), to: to?.toISOString(), ...page });
 }

@@ -40,7 +40,7 @@ export async function dueCommissions({ ctx, now, lock }: { ctx: WorkspaceCtx; no
         isNull(commissions.payoutId),
         eq(commissions.rewardType, 'cash'),
         or(isNull(commissions.holdUntil), lte(commissions.holdUntil, now)),
-        notExists(onTestConversion({ db: tx, workspaceId })),
+        notExists(onTestConversion({ db: tx })),
       ),
     )
     .orderBy(asc(commissions.id))

@@ -39,7 +39,7 @@ export async function waitingCommissions({ ctx, now }: { ctx: WorkspaceCtx; now:
         isNull(commissions.payoutId),
         eq(commissions.rewardType, 'cash'),
         or(eq(commissions.status, 'pending'), and(eq(commissions.status, 'approved'), gt(commissions.holdUntil, now))),
-        notExists(onTestConversion({ db: tx, workspaceId })),
+        notExists(onTestConversion({ db: tx })),
       ),
     )
     .groupBy(commissions.affiliateId, commissions.currency, reason)
