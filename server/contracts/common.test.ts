@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { listOf } from '../lib/pagination';
-import { one, syncFirst } from './common';
+import { one, answerSchema } from './common';
 
-// tRPC validates answers with parseAsync; checked, syncFirst answers as zod would (only faster) or
+// tRPC validates answers with parseAsync; checked, answerSchema answers as zod would (only faster) or
 // refuses an answer the check would change; unchecked (production), it sends the answer as built.
-describe('syncFirst', () => {
+describe('answerSchema', () => {
   const page = listOf(z.object({ id: z.string().max(4) }), 2);
   const answer = { object: 'list', resource: 'x', limit: 2, offset: 0, has_more: false, data: [{ id: 'a' }] };
 
@@ -18,7 +18,7 @@ describe('syncFirst', () => {
   it('refuses an answer that leans on the check: a key to strip, a default to fill', async () => {
     const withSecret = { ...answer, data: [{ id: 'a', secret: 's' }] };
     await expect(page.parseAsync(withSecret)).rejects.toThrow(/relies on its schema/);
-    const defaulted = syncFirst(z.object({ n: z.number().default(1) }));
+    const defaulted = answerSchema(z.object({ n: z.number().default(1) }));
     await expect(defaulted.parseAsync({})).rejects.toThrow(/relies on its schema/);
     // the same values in another key order are the same answer
     expect(await page.parseAsync({ data: [{ id: 'a' }], has_more: false, offset: 0, limit: 2, resource: 'x', object: 'list' })).toEqual(answer);
@@ -26,7 +26,7 @@ describe('syncFirst', () => {
 
   it('unchecked, sends the answer as built without walking it', async () => {
     const schema = z.object({ id: z.string().max(1) });
-    const unchecked = syncFirst(schema, false);
+    const unchecked = answerSchema(schema, false);
     const parse = vi.spyOn(schema, 'parse');
     const built = { id: 'a' };
     expect(await unchecked.parseAsync(built)).toBe(built);
@@ -44,7 +44,7 @@ describe('syncFirst', () => {
   });
 
   it('still takes the async walk for a schema with an async check', async () => {
-    const checked = syncFirst(z.object({ n: z.number().refine(async (n) => n > 1) }));
+    const checked = answerSchema(z.object({ n: z.number().refine(async (n) => n > 1) }));
     expect(await checked.parseAsync({ n: 2 })).toEqual({ n: 2 });
     await expect(checked.parseAsync({ n: 1 })).rejects.toBeInstanceOf(z.ZodError);
   });

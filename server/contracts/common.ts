@@ -81,7 +81,7 @@ const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
  * objects (colinhacks/zod#3446, #6501), ~200 µs a page of 50 affiliates instead of ~55. Our answers
  * hold no async check; one that ever does still gets the async walk.
  */
-export function syncFirst<T extends z.ZodType>(schema: T, check = checkAnswers): T {
+export function answerSchema<T extends z.ZodType>(schema: T, check = checkAnswers): T {
   const walkAsync = schema.parseAsync.bind(schema);
   const parseAsync = async (data: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>) => {
     if (!check) return data;
@@ -100,4 +100,4 @@ export function syncFirst<T extends z.ZodType>(schema: T, check = checkAnswers):
 }
 
 export const one = <K extends string, T extends z.ZodType>(object: K, data: T) =>
-  syncFirst(z.object({ object: z.literal(object), data }));
+  answerSchema(z.object({ object: z.literal(object), data }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { syncFirst } from '../contracts/common';
+import { answerSchema } from '../contracts/common';
 
 // The one pagination helper: page query fields, the list envelope and has_more detection.
 
@@ -10,7 +10,7 @@ export const pageQuery = (max: number, fallback: number) => ({
 
 /** The list envelope; `max` is the most items one answer holds (a page's upper limit), `extra` what a list adds. */
 export const listOf = <T extends z.ZodType, E extends z.ZodRawShape = {}>(item: T, max = 200, extra?: E) =>
-  syncFirst(z.object({
+  answerSchema(z.object({
     ...(extra as E),
     object: z.literal('list'),
     resource: z.string().max(64),
