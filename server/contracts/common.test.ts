@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { listOf } from '../lib/pagination';
-import { one, answerSchema } from './common';
+import { answerSchema, one, setAnswerChecks } from './common';
 
 // tRPC validates answers with parseAsync; checked, answerSchema answers as zod would (only faster) or
 // refuses an answer the check would change; unchecked (production), it sends the answer as built.
@@ -24,13 +24,19 @@ describe('answerSchema', () => {
     expect(await page.parseAsync({ data: [{ id: 'a' }], has_more: false, offset: 0, limit: 2, resource: 'x', object: 'list' })).toEqual(answer);
   });
 
-  it('unchecked, sends the answer as built without walking it', async () => {
+  it('unchecked (production), sends the answer as built without walking it', async () => {
     const schema = z.object({ id: z.string().max(1) });
-    const unchecked = answerSchema(schema, false);
+    const answer = answerSchema(schema);
     const parse = vi.spyOn(schema, 'parse');
-    const built = { id: 'a' };
-    expect(await unchecked.parseAsync(built)).toBe(built);
+    const built = { id: 'too long', extra: 1 };
+    setAnswerChecks(false);
+    try {
+      expect(await answer.parseAsync(built)).toBe(built);
+    } finally {
+      setAnswerChecks(true);
+    }
     expect(parse).not.toHaveBeenCalled();
+    await expect(answer.parseAsync(built)).rejects.toBeInstanceOf(z.ZodError);
   });
 
   it('rejects an answer that breaks the contract with the ZodError parseAsync gives', async () => {

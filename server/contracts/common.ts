@@ -70,8 +70,12 @@ export const isoOrNull = (d: Instant | null) => (d === null ? null : iso(d));
 // presenter built. The check cost a list read 18% of its throughput (bench, docs/scaling.md), and
 // what it guards is caught before release: where it runs, an answer the check would have altered
 // (a key left for zod to strip, a default or transform left for zod to apply) fails loudly, so no
-// presenter can rely on it. CHECK_ANSWERS=true keeps the check in production.
-const checkAnswers = process.env.NODE_ENV !== 'production' || process.env.CHECK_ANSWERS === 'true';
+// presenter can rely on it. On until the process's services open with checkAnswers off
+// (readConfig: production without CHECK_ANSWERS=true).
+let checking = true;
+export const setAnswerChecks = (on: boolean) => {
+  checking = on;
+};
 
 const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
@@ -81,10 +85,10 @@ const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
  * objects (colinhacks/zod#3446, #6501), ~200 µs a page of 50 affiliates instead of ~55. Our answers
  * hold no async check; one that ever does still gets the async walk.
  */
-export function answerSchema<T extends z.ZodType>(schema: T, check = checkAnswers): T {
+export function answerSchema<T extends z.ZodType>(schema: T, check?: boolean): T {
   const walkAsync = schema.parseAsync.bind(schema);
   const parseAsync = async (data: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>) => {
-    if (!check) return data;
+    if (!(check ?? checking)) return data;
     let parsed: unknown;
     try {
       parsed = schema.parse(data, params);

@@ -14,3 +14,10 @@ it('reads .env for what the environment does not set, never over it', () => {
   loadDotEnv(join(file, '..', 'missing.env'), env);
   expect(Object.keys(env)).toHaveLength(3);
 });
+
+it('checks answers everywhere but production, and there only when CHECK_ANSWERS=true', () => {
+  expect(readConfig({ NODE_ENV: 'test' }).checkAnswers).toBe(true);
+  expect(readConfig({ NODE_ENV: 'development' }).checkAnswers).toBe(true);
+  expect(readConfig({ NODE_ENV: 'production' }).checkAnswers).toBe(false);
+  expect(readConfig({ NODE_ENV: 'production', CHECK_ANSWERS: 'true' }).checkAnswers).toBe(true);
+});

@@ -54,6 +54,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
           timeoutMs: Number(env.RISK_LLM_TIMEOUT_MS ?? 10_000),
         }
       : null,
+    // Answers checked against their contracts (server/contracts/common.ts): always in development
+    // and tests, in production only with CHECK_ANSWERS=true.
+    checkAnswers: env.NODE_ENV !== 'production' || env.CHECK_ANSWERS === 'true',
     runJobs: env.RUN_JOBS !== 'false',
     // Multiplies the webhook retry schedule (tests compress it; 1 in production).
     webhookRetryScale: Number(env.WEBHOOK_RETRY_SCALE ?? 1),

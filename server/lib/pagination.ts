@@ -9,7 +9,7 @@ export const pageQuery = (max: number, fallback: number) => ({
 });
 
 /** The list envelope; `max` is the most items one answer holds (a page's upper limit), `extra` what a list adds. */
-export const listOf = <T extends z.ZodType, E extends z.ZodRawShape = {}>(item: T, max = 200, extra?: E) =>
+export const listOf = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(item: T, max = 200, extra?: E) =>
   answerSchema(z.object({
     ...(extra as E),
     object: z.literal('list'),

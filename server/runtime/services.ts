@@ -5,6 +5,7 @@ import { createSignInLinkLimiter } from '../auth/sign-in-link-limit';
 import { readConfig, type Config } from '../lib/env';
 import { createRateLimiter } from '../lib/rate-limit';
 import { ensureAuthSecret } from './auth-secret';
+import { setAnswerChecks } from '../contracts/common';
 
 // The composition root: the long-lived parts of one process are built here and closed here, for
 // the server, the worker, the CLI and the tests alike.
@@ -45,6 +46,7 @@ export async function openServices(config: Config = readConfig()): Promise<Servi
   const database = await openDatabase({ url: config.databaseUrl, replicaUrl: config.databaseReplicaUrl, prepare: config.databasePreparedStatements, clickSynchronousCommit: config.clickSynchronousCommit, dataDir: config.pgliteDir, lock: true });
   await migrate(database);
   ensureAuthSecret(config);
+  setAnswerChecks(config.checkAnswers);
   return createServices(database, config);
 }
 
