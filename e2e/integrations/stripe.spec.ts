@@ -92,7 +92,12 @@ test('Stripe events for a referred visitor earn the affiliate a commission, seen
 
   // The affiliate signs in to the portal through an invitation link and sees the pending $20.
   await page.goto(`/dashboard/affiliates/${aff.id}`);
-  await page.getByRole('button', { name: 'New invitation link' }).click();
+  // A click that lands before the page has hydrated does nothing (it failed CI once): click until
+  // the link shows. A second link replaces the first; the one shown is the one that works.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'New invitation link' }).click();
+    await expect(page.getByTestId('secret')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   const acceptUrl = new URL((await page.getByTestId('secret').textContent())!.trim());
   const affCtx = await browser.newContext();
   const portal = await affCtx.newPage();
