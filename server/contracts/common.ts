@@ -85,10 +85,10 @@ const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
  * objects (colinhacks/zod#3446, #6501), ~200 µs a page of 50 affiliates instead of ~55. Our answers
  * hold no async check; one that ever does still gets the async walk.
  */
-export function answerSchema<T extends z.ZodType>(schema: T, check?: boolean): T {
+export function answerSchema<T extends z.ZodType>(schema: T): T {
   const walkAsync = schema.parseAsync.bind(schema);
   const parseAsync = async (data: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>) => {
-    if (!(check ?? checking)) return data;
+    if (!checking) return data;
     let parsed: unknown;
     try {
       parsed = schema.parse(data, params);
