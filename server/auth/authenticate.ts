@@ -1,10 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { memberships } from '@/db/schema';
+import { memberships, workspaceKeys } from '@/db/schema';
 import type { Actor as DomainActor } from '../domain/context';
 import { insufficientScope, RefcountError, unauthorized } from '../errors/errors';
 import { spend } from '../lib/rate-limit';
 import type { RequestContext } from '../trpc/context';
-import { resolveKey } from './resolve-key';
+import { forgetKey, knownKey } from './known-keys';
+import { resolveKey, touchLastUsed } from './resolve-key';
+import { bearerToken, hashToken, tokenFamily } from './tokens';
 import { grants, scopesOfRole, type NeededScope } from './scopes';
 import type { TeamRole } from '../model/enums';
 
@@ -16,12 +18,18 @@ export type Actor =
   | (Extract<DomainActor, { kind: 'key' }> & { scopes: string[] })
   | (Extract<DomainActor, { kind: 'user' }> & { role: TeamRole; scopes: string[] });
 
-async function rateLimit(ctx: RequestContext, subject: string) {
+/** Spends one request of `subject`'s budget and says so in the RateLimit-* headers. */
+async function spendBudget(ctx: RequestContext, subject: string) {
   const { limiter } = ctx.services;
   const d = await spend(limiter, subject);
   ctx.response.headers['RateLimit-Limit'] = String(limiter.limit);
   ctx.response.headers['RateLimit-Remaining'] = String(d.remaining);
   ctx.response.headers['RateLimit-Reset'] = String(d.resetSeconds);
+  return d;
+}
+
+async function rateLimit(ctx: RequestContext, subject: string) {
+  const d = await spendBudget(ctx, subject);
   if (!d.allowed) throw new RefcountError('rate_limited', 'rate limit exceeded', { retryAfter: d.resetSeconds });
 }
 
@@ -77,3 +85,29 @@ export async function authenticateAffiliate(ctx: RequestContext) {
   answerFraming(ctx);
   return { workspaceId: key.workspaceId, affiliateId: key.affiliateId };
 }
+
+/**
+ * The tracking path's shortcut past the key lookup: a workspace key this process has verified
+ * before (server/auth/known-keys.ts), allowed `need` then, its budget spent now. It is only
+ * presumed valid: the caller must write under `keyHash` in a statement that checks the key again
+ * (write-clicks.ts), and on `unauthorized` call `refusedPresumedKey` and answer through
+ * authenticateWorkspace, which then gives whatever answer the key has earned (401, 403). null:
+ * nothing to presume (a session, a framing error to answer, an unknown or out-of-budget key: the
+ * usual path answers those, spending again from a budget that is gone anyway).
+ */
+export async function presumeWorkspaceKey(ctx: RequestContext, need: NeededScope): Promise<{ workspaceId: string; keyHash: string } | null> {
+  if (ctx.transport === 'dashboard' || ctx.framingError) return null;
+  const token = bearerToken(ctx.authorization);
+  if (!token || tokenFamily(token) !== 'workspace') return null;
+  const keyHash = hashToken(token);
+  const key = knownKey(ctx.db, keyHash);
+  if (!key || !grants(key.scopes, need)) return null;
+  if (!(await spendBudget(ctx, key.keyId)).allowed) return null;
+  const { touchedAt } = key;
+  key.touchedAt = new Date(); // requests arriving during the touch do not touch again
+  key.touchedAt = await touchLastUsed(ctx.db, workspaceKeys, key.keyId, touchedAt);
+  return { workspaceId: key.workspaceId, keyHash };
+}
+
+/** The presumed key was refused by the write's own check (revoked): it is looked up from now on. */
+export const refusedPresumedKey = (ctx: RequestContext, keyHash: string) => forgetKey(ctx.db, keyHash);

@@ -4,6 +4,7 @@ import { affiliateKeys, affiliates, workspaceKeys } from '@/db/schema';
 import { ACCESS_STATUSES } from '../domain/affiliates/access';
 import { unauthorized } from '../errors/errors';
 import { groupCommit } from '../lib/group-commit';
+import { rememberKey } from './known-keys';
 import { bearerToken, hashToken, sameHash, tokenFamily } from './tokens';
 
 export type KeyPrincipal =
@@ -16,6 +17,8 @@ export type KeyPrincipal =
 // next one (server/lib/group-commit.ts), which is sent after each of them arrived, so it is as
 // fresh as a lookup of their own; one prepared statement per token family, planned once per
 // connection. Under load, one round trip serves many requests (the tracking hot path counts on it).
+// Clicks go one step further: under a key this process verified before, the click statement
+// itself checks the key (server/auth/known-keys.ts, presumeWorkspaceKey), so no lookup is needed.
 // Whose keys work: ACCESS_STATUSES (suspended or rejected affiliates' keys answer like revoked ones).
 function prepareLookups(db: DbOrTx) {
   const hashes = sql`(select jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb))`;
@@ -56,13 +59,15 @@ const lookupsOf = (db: DbOrTx) => {
 const TOUCH_EVERY_MS = 60_000;
 
 // last_used_at is written at most once a minute per key (the row read says when it was last
-// written), so a busy key costs no extra writes; it is a second statement only then.
-async function touch(db: DbOrTx, table: typeof workspaceKeys | typeof affiliateKeys, id: string, lastUsedAt: Date | null) {
-  if (lastUsedAt && lastUsedAt.getTime() > Date.now() - TOUCH_EVERY_MS) return;
+// written), so a busy key costs no extra writes; it is a second statement only then. Answers when
+// the column was last written, as far as this caller knows.
+export async function touchLastUsed(db: DbOrTx, table: typeof workspaceKeys | typeof affiliateKeys, id: string, lastUsedAt: Date | null): Promise<Date> {
+  if (lastUsedAt && lastUsedAt.getTime() > Date.now() - TOUCH_EVERY_MS) return lastUsedAt;
   await db
     .update(table)
     .set({ lastUsedAt: new Date() })
     .where(and(eq(table.id, id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))));
+  return new Date();
 }
 
 /** Bearer header → key principal, or `unauthorized`. Malformed tokens never reach the database. */
@@ -74,11 +79,15 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
   if (family === 'workspace') {
     const key = await lookupsOf(db).workspace(hash);
     if (!key || !sameHash(key.hash, hash)) throw unauthorized();
-    await touch(db, workspaceKeys, key.id, key.lastUsedAt);
+    const touchedAt = await touchLastUsed(db, workspaceKeys, key.id, key.lastUsedAt);
+    rememberKey(db, hash, { keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes, touchedAt });
     return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes };
   }
   const key = await lookupsOf(db).affiliate(hash);
   if (!key || !sameHash(key.hash, hash)) throw unauthorized();
-  await touch(db, affiliateKeys, key.id, key.lastUsedAt);
+  await touchLastUsed(db, affiliateKeys, key.id, key.lastUsedAt);
   return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId };
 }
+
+/** Workspace key lookups on `db` so far (items looked up, statements sent). */
+export const workspaceKeyLookups = (db: DbOrTx) => lookupsOf(db).workspace.stats();

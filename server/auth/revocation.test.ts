@@ -1,4 +1,6 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clicks } from '@/db/schema';
 import { COMMANDS } from '../cli/commands';
 import { systemActor } from '../domain/context';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
@@ -50,6 +52,20 @@ describe('a revoked workspace key fails on the very next request on another node
     const key = await liveKeyOnB();
     await COMMANDS['keys revoke'](nodeA.database, {}, { json: true, print: () => {} }, [key.id]);
     expect((await onB(key.token)).status).toBe(401);
+  });
+
+  it('revoked while it tracks clicks on B (which then skips its lookup: the click statement checks it)', async () => {
+    const campaign = await nodeA.call('POST', '/v1/campaigns', { token: ws.token, body: { name: 'Clicks on B' } });
+    const a = await nodeA.call('POST', '/v1/affiliates', { token: ws.token, body: { email: 'clicks-b@example.com', ref_code: 'clicksb', status: 'active', campaign_id: campaign.body.data.id } });
+    expect(a.status).toBe(201);
+    const { key, token } = await createWorkspaceKey({ ctx: { db: nodeA.db, workspaceId: ws.id, actor: systemActor('test') }, input: { scopes: ['track'] } });
+    const clickOnB = () => nodeB.call('POST', '/v1/track/click', { token, body: { ref: 'clicksb' } });
+    for (let i = 0; i < 3; i++) expect((await clickOnB()).status).toBe(200);
+    await dashboardCaller(nodeA, ownerId).team.revokeKey({ id: key.id });
+    const next = await clickOnB();
+    expect(next.status).toBe(401);
+    const [n] = await nodeA.db.select({ n: count() }).from(clicks).where(eq(clicks.affiliateId, a.body.data.id));
+    expect(n.n).toBe(3);
   });
 });
 

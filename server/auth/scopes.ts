@@ -1,4 +1,4 @@
-import type { KEY_SCOPES, TeamRole } from '../model/enums';
+import { KEY_SCOPES, type TeamRole } from '../model/enums';
 
 export type Scope = (typeof KEY_SCOPES)[number];
 export type NeededScope = 'read' | 'write' | 'track';
@@ -15,3 +15,6 @@ export function grants(scopes: readonly string[], need: NeededScope): boolean {
 export function scopesOfRole(role: TeamRole): string[] {
   return role === 'viewer' ? ['read'] : ['*'];
 }
+
+/** The scopes any one of which grants `need`, for a check made in SQL (not 'read': no scopes at all grant it too). */
+export const scopesGranting = (need: Exclude<NeededScope, 'read'>): string[] => KEY_SCOPES.filter((s) => grants([s], need));

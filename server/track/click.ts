@@ -8,11 +8,13 @@ export const trackClick = trackRoute({
   summary: 'Record a click (ok: false when the affiliate or campaign is not active)',
   errors: ['ref_required', 'link_not_found'],
   connection: 'clicks',
+  checksKeyInWrite: true,
   input: clickInput,
   output: clickOutput,
   run: async (ctx, input) => {
     const r = await recordClick({
       ctx,
+      underKey: ctx.underKey,
       input: { ref: input.ref, visitorId: input.visitor_id, fingerprint: input.fingerprint, url: input.url, referrer: input.referrer, ip: input.ip, userAgent: input.user_agent },
     });
     return { ok: r.ok, visitor_id: r.visitorId, match_method: r.matchMethod as 'new' | null, match_confidence: r.matchConfidence };

@@ -1,4 +1,4 @@
-import { notFound } from '../../errors/errors';
+import { notFound, unauthorized } from '../../errors/errors';
 import { newId, randomBytes16 } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
 import { hasherFor } from './hash';
@@ -16,23 +16,32 @@ export type ClickInput = {
 };
 export type ClickResult = { ok: boolean; visitorId: string | null; matchMethod: string | null; matchConfidence: number | null };
 
+type RecordClickArgs = {
+  ctx: WorkspaceCtx;
+  input: ClickInput;
+  source?: 'api' | 'browser' | 'redirect';
+  /** A workspace key's hash to check in the click's own statement (`unauthorized` if refused). */
+  underKey?: string | null;
+};
+
 export const mintVisitorId = () => `v_${Buffer.from(randomBytes16()).toString('base64url')}`;
 
 /**
  * Records a click: resolve the ref code (case-insensitive), match the visitor (cookie,
  * fingerprint, ip + user agent, or new), insert the click, upsert the visitor and append the day's
  * rollup delta. Concurrent clicks share one statement and one commit (write-clicks.ts); each is
- * answered once its row is committed. Unknown ref: link_not_found. Inactive affiliate or
- * campaign: ok false, nothing kept.
+ * answered once its row is committed. Under a refused key: unauthorized, nothing kept. Unknown
+ * ref: link_not_found. Inactive affiliate or campaign: ok false, nothing kept.
  */
-export async function recordClick({ ctx, input, source = 'api' }: { ctx: WorkspaceCtx; input: ClickInput; source?: 'api' | 'browser' | 'redirect' }): Promise<ClickResult> {
+export async function recordClick({ ctx, input, source = 'api', underKey = null }: RecordClickArgs): Promise<ClickResult> {
   const hash = await hasherFor({ ctx });
   const visitorId = input.visitorId ?? null;
   const row = await clickWriter(ctx.db)({
     ws: ctx.workspaceId, ref: input.ref.toLowerCase(), vid: visitorId, fp: input.fingerprint ?? null,
     ip: hash(input.ip), ua: hash(input.userAgent), url: input.url ?? null, referrer: input.referrer ?? null, source,
-    click_id: newId(), mint: mintVisitorId(), vis_id: newId(), roll_id: newId(),
+    click_id: newId(), mint: mintVisitorId(), vis_id: newId(), roll_id: newId(), key: underKey,
   });
+  if (!row.key_ok) throw unauthorized();
   if (!row.affiliate_status) throw notFound('referral code');
   if (!row.visitor_key) return { ok: false, visitorId, matchMethod: null, matchConfidence: null };
   return { ok: true, visitorId: row.visitor_key, matchMethod: row.match_method, matchConfidence: row.match_confidence };

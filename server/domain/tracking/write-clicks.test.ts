@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliates, clicks, rollupDeltas, visitors } from '@/db/schema';
+import { affiliates, clicks, rollupDeltas, visitors, workspaceKeys } from '@/db/schema';
+import { hashToken } from '../../auth/tokens';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { startProgram, type Program } from '../../testing/program';
 import { recordClick, type ClickInput } from './record-click';
@@ -86,5 +87,20 @@ describe('clicks that arrive together', () => {
     const ids = out.map((r) => value(r)!.visitorId!);
     const urls = await Promise.all(ids.map(async (v) => (await api.db.select({ url: clicks.url }).from(clicks).where(eq(clicks.visitorKey, v)))[0].url));
     expect(urls).toEqual(['https://x.test/a', 'https://x.test/\ufffd', 'https://x.test/\ufffdb']);
+  });
+
+  it('refuses, alone in its batch, a click under a key that is revoked, lacks track or is another workspace\'s', async () => {
+    const live = hashToken(await p.ws.keyFor(['track']));
+    const revoked = hashToken(await p.ws.keyFor(['*']));
+    await api.db.update(workspaceKeys).set({ revokedAt: new Date() }).where(eq(workspaceKeys.hash, revoked));
+    const readOnly = hashToken(await p.ws.keyFor(['read']));
+    const foreign = hashToken((await api.workspace(['track'])).token);
+    const before = await count(clicks);
+    const out = await Promise.allSettled(
+      [live, revoked, readOnly, foreign, null].map((underKey, i) => recordClick({ ctx: ctx(), input: { ref: p.a.ref, visitorId: `v-keyed-${i}` }, underKey })),
+    );
+    expect(out.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected', 'fulfilled']);
+    out.filter((r) => r.status === 'rejected').forEach((r) => expect(r).toMatchObject({ reason: { code: 'unauthorized' } }));
+    expect(await count(clicks)).toBe(before + 2);
   });
 });

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
+import { scopesGranting } from '../../auth/scopes';
 import { matchConfidenceSql } from './confidence';
 
 /** One click to write: the caller's input with hashes, and the ids the statement may need. */
@@ -21,9 +22,19 @@ export type ClickRow = {
   mint: string;
   vis_id: string;
   roll_id: string;
+  /**
+   * The hash of the workspace key the click is written under, checked in the same statement (not
+   * revoked, grants track): the tracking path's presumed key (presumeWorkspaceKey). null: the
+   * caller has checked its credentials already.
+   */
+  key: string | null;
 };
-/** No affiliate_status: unknown referral code. No visitor_key: the affiliate or campaign is not active. */
+/**
+ * key_ok false: the key was refused, nothing written. No affiliate_status: unknown referral code.
+ * No visitor_key: the affiliate or campaign is not active.
+ */
 export type ClickOutcome = {
+  key_ok: boolean;
   affiliate_status: string | null;
   visitor_key: string | null;
   match_method: string | null;
@@ -52,12 +63,13 @@ const earlierClicks = sql`(
 const noEarlierClick = sql`(select null::text as visitor_key, null::text as method, null::timestamptz as ts)`;
 const age = sql`${m}.ts`;
 const window = sql`p.window_days`;
+const trackScopes = sql.raw(`array[${scopesGranting('track').map((s) => `'${s}'`).join(', ')}]::text[]`);
 
 /**
- * Writes a batch of clicks in one statement, each exactly as it would be written alone: resolve
- * its ref code, match the visitor (cookie, fingerprint, ip + user agent, or new) against earlier
- * clicks, insert the clicks of active affiliates, upsert their visitors, append one rollup delta
- * per (day, campaign, affiliate). The batch travels as one jsonb parameter, so the statement has
+ * Writes a batch of clicks in one statement, each exactly as it would be written alone: check the
+ * key it comes under (if it names one), resolve its ref code, match the visitor (cookie,
+ * fingerprint, ip + user agent, or new) against earlier clicks, insert the clicks of active
+ * affiliates, upsert their visitors, append one rollup delta per (day, campaign, affiliate). The batch travels as one jsonb parameter, so the statement has
  * one of two fixed texts (with or without the visitor lookup) and stays prepared. Upserts go in
  * key order: two batches never deadlock.
  */
@@ -67,13 +79,20 @@ export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOu
   const out = await rowsOf<ClickOutcome & { n: number }>(db, sql`
     with input as (
       select * from jsonb_to_recordset(${batch}::jsonb) as i(n int, ws uuid, ref text, vid text, fp text, ip text, ua text,
-        url text, referrer text, source text, click_id uuid, mint text, vis_id uuid, roll_id uuid)
+        url text, referrer text, source text, click_id uuid, mint text, vis_id uuid, roll_id uuid, key text)
+    ),
+    keyed as (
+      select i.*, (i.key is null or exists (
+        select 1 from workspace_keys k
+        where k.hash = i.key and k.workspace_id = i.ws and k.revoked_at is null and k.scopes && ${trackScopes}
+      )) as key_ok
+      from input i
     ),
     aff as (
       select i.*, a.id as affiliate_id, a.status as affiliate_status, c.id as campaign_id, c.status as campaign_status,
              c.cookie_window_days as window_days, s.timezone
-      from input i
-      join affiliates a on a.workspace_id = i.ws and a.ref_code = i.ref
+      from keyed i
+      join affiliates a on a.workspace_id = i.ws and a.ref_code = i.ref and i.key_ok
       join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id,
         (select d.id from campaigns d where d.workspace_id = i.ws and d.status = 'active' order by d.created_at limit 1))
       join workspace_settings s on s.workspace_id = a.workspace_id
@@ -105,8 +124,8 @@ export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOu
       select (array_agg(roll_id))[1], ws, to_char(ts at time zone timezone, 'YYYY-MM-DD'), campaign_id, affiliate_id, count(*)
       from kept group by 2, 3, 4, 5
     )
-    select i.n, p.affiliate_status, k.visitor_key, k.method as match_method, k.confidence as match_confidence
-    from input i left join pick p on p.n = i.n left join kept k on k.n = i.n
+    select i.n, i.key_ok, p.affiliate_status, k.visitor_key, k.method as match_method, k.confidence as match_confidence
+    from keyed i left join pick p on p.n = i.n left join kept k on k.n = i.n
     order by i.n`);
   return out.map(({ n: _, ...o }) => ({ ...o, match_confidence: o.match_confidence === null ? null : Number(o.match_confidence) }));
 }
