@@ -40,7 +40,8 @@ export async function stopServers() {
   await Promise.all(children.map(stop));
 }
 
-export type Load = { rps: number; p99: number; ok: number; other: number };
+/** other: every request not answered 2xx; `why` splits it (non-2xx answers, socket errors, timeouts). */
+export type Load = { rps: number; p99: number; ok: number; other: number; why: string };
 
 /** `amount` requests over CONNECTIONS connections (at most `rate` per second in all, if given); bodies numbered 0, 1, 2, … */
 export async function load(port: number, req: { method: 'GET' | 'POST'; path: string }, token: string, body: (n: number) => unknown, amount: number, rate?: number): Promise<Load> {
@@ -62,5 +63,5 @@ export async function load(port: number, req: { method: 'GET' | 'POST'; path: st
     }],
   });
   // Requests over the run's wall time: autocannon's per-second average is coarse on runs of seconds.
-  return { rps: r.requests.total / r.duration, p99: r.latency.p99, ok: r['2xx'], other: r.non2xx + r.errors + r.timeouts };
+  return { rps: r.requests.total / r.duration, p99: r.latency.p99, ok: r['2xx'], other: r.non2xx + r.errors + r.timeouts, why: `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` };
 }

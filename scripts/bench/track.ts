@@ -92,7 +92,7 @@ async function run(p: Path, server: Server, tag: string, amount: number, rate?: 
   const rows = p.table && sql ? (await count(p.table)) - before : r.ok;
   if (rows !== r.ok || r.other) {
     mismatches++;
-    process.stderr.write(`${p.name} ${server} ${tag}: ${r.ok} 2xx, ${r.other} other, ${rows} rows\n`);
+    process.stderr.write(`${p.name} ${server} ${tag}: ${r.ok} 2xx, ${r.other} other (${r.why}), ${rows} rows\n`);
   }
   return r;
 }
