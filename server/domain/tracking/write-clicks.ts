@@ -69,9 +69,10 @@ const trackScopes = sql.raw(`array[${scopesGranting('track').map((s) => `'${s}'`
  * Writes a batch of clicks in one statement, each exactly as it would be written alone: check the
  * key it comes under (if it names one), resolve its ref code, match the visitor (cookie,
  * fingerprint, ip + user agent, or new) against earlier clicks, insert the clicks of active
- * affiliates, upsert their visitors, append one rollup delta per (day, campaign, affiliate). The batch travels as one jsonb parameter, so the statement has
- * one of two fixed texts (with or without the visitor lookup) and stays prepared. Upserts go in
- * key order: two batches never deadlock.
+ * affiliates, upsert their visitors, append one rollup delta per (day, campaign, affiliate). The
+ * batch travels as one jsonb parameter, so the statement has one of two fixed texts (with or
+ * without the visitor lookup) and stays prepared. Upserts go in key order: two batches never
+ * deadlock.
  */
 export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOutcome[]> {
   const batch = jsonParam(rows.map((r, n) => ({ ...r, n })));
