@@ -6,7 +6,7 @@ import { spend } from '../lib/rate-limit';
 import type { RequestContext } from '../trpc/context';
 import { forgetKey, knownKey } from './known-keys';
 import { resolveKey, touchLastUsed } from './resolve-key';
-import { bearerToken, hashToken, tokenFamily } from './tokens';
+import { presentedToken } from './tokens';
 import { grants, scopesOfRole, type NeededScope } from './scopes';
 import type { TeamRole } from '../model/enums';
 
@@ -97,9 +97,9 @@ export async function authenticateAffiliate(ctx: RequestContext) {
  */
 export async function presumeWorkspaceKey(ctx: RequestContext, need: NeededScope): Promise<{ workspaceId: string; keyHash: string } | null> {
   if (ctx.transport === 'dashboard' || ctx.framingError) return null;
-  const token = bearerToken(ctx.authorization);
-  if (!token || tokenFamily(token) !== 'workspace') return null;
-  const keyHash = hashToken(token);
+  const presented = presentedToken(ctx.authorization);
+  if (presented?.family !== 'workspace') return null;
+  const keyHash = presented.hash;
   const key = knownKey(ctx.db, keyHash);
   if (!key || !grants(key.scopes, need)) return null;
   if (!(await spendBudget(ctx, key.keyId)).allowed) return null;

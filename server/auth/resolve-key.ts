@@ -5,7 +5,7 @@ import { ACCESS_STATUSES } from '../domain/affiliates/access';
 import { unauthorized } from '../errors/errors';
 import { groupCommit } from '../lib/group-commit';
 import { rememberKey } from './known-keys';
-import { bearerToken, hashToken, sameHash, tokenFamily } from './tokens';
+import { presentedToken, sameHash } from './tokens';
 
 export type KeyPrincipal =
   | { family: 'workspace'; keyId: string; workspaceId: string; scopes: string[] }
@@ -72,10 +72,9 @@ export async function touchLastUsed(db: DbOrTx, table: typeof workspaceKeys | ty
 
 /** Bearer header → key principal, or `unauthorized`. Malformed tokens never reach the database. */
 export async function resolveKey(db: DbOrTx, header: string | null | undefined): Promise<KeyPrincipal> {
-  const token = bearerToken(header);
-  const family = token ? tokenFamily(token) : null;
-  if (!token || !family) throw unauthorized();
-  const hash = hashToken(token);
+  const presented = presentedToken(header);
+  if (!presented) throw unauthorized();
+  const { family, hash } = presented;
   if (family === 'workspace') {
     const key = await lookupsOf(db).workspace(hash);
     if (!key || !sameHash(key.hash, hash)) throw unauthorized();

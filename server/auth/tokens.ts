@@ -36,3 +36,10 @@ export function bearerToken(header: string | null | undefined): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return m ? m[1] : null;
 }
+
+/** The family and hash of the Authorization header's token; null when it is missing or malformed (no query is made for those). */
+export function presentedToken(header: string | null | undefined): { family: 'workspace' | 'affiliate'; hash: string } | null {
+  const token = bearerToken(header);
+  const family = token ? tokenFamily(token) : null;
+  return token && family ? { family, hash: hashToken(token) } : null;
+}

@@ -2,10 +2,10 @@ import { openDatabase, type Database } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { createLoginGuard } from '../auth/login-guard';
 import { createSignInLinkLimiter } from '../auth/sign-in-link-limit';
+import { setAnswerChecks } from '../contracts/common';
 import { readConfig, type Config } from '../lib/env';
 import { createRateLimiter } from '../lib/rate-limit';
 import { ensureAuthSecret } from './auth-secret';
-import { setAnswerChecks } from '../contracts/common';
 
 // The composition root: the long-lived parts of one process are built here and closed here, for
 // the server, the worker, the CLI and the tests alike.
