@@ -7,6 +7,8 @@ import { createScratchDatabase } from '../../testing/database';
 import { describeWith } from '../../testing/requirements';
 import { listAffiliates } from '../affiliates/affiliates';
 import { listCommissions } from '../commissions/read';
+import { attribute } from '../attribution/attribute';
+import { conversionIdByExternalId } from '../conversions/find';
 
 // A page of a list costs the same with 3,000 rows or 30,000: PostgreSQL reads the page in index
 // order instead of sorting every row of the workspace (the commissions list also skips test
@@ -97,6 +99,21 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
       const read = await rowsRead('commissions', () => listCommissions({ ctx: ctx(), filter, page }));
       expect(read.seq).toBe(0);
       expect(read.idx).toBeLessThanOrEqual(3);
+    } finally {
+      await database.db.execute(sql`reset plan_cache_mode`);
+    }
+  });
+
+  it("a sale's shared lookups (retry check by external id, affiliate by code) read one row of 30,000, also in the generic plan", async () => {
+    await seed(30_000);
+    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const conversions = await rowsRead('conversions', async () => expect(await conversionIdByExternalId({ ctx: ctx(), externalId: `e${100 + i}` })).toBeDefined());
+        expect(conversions).toEqual({ seq: 0, idx: 1 });
+        const affiliates = await rowsRead('affiliates', async () => expect(await attribute({ ctx: ctx(), input: { ref: `r${100 + i}`, at: new Date() } })).not.toBeNull());
+        expect(affiliates).toEqual({ seq: 0, idx: 1 });
+      }
     } finally {
       await database.db.execute(sql`reset plan_cache_mode`);
     }
