@@ -9,6 +9,7 @@ import { listAffiliates } from '../affiliates/affiliates';
 import { listCommissions } from '../commissions/read';
 import { attribute } from '../attribution/attribute';
 import { conversionIdByExternalId } from '../conversions/find';
+import { refundStateByExternalId } from '../conversions/refund-state';
 
 // A page of a list costs the same with 3,000 rows or 30,000: PostgreSQL reads the page in index
 // order instead of sorting every row of the workspace (the commissions list also skips test
@@ -104,7 +105,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     }
   });
 
-  it("a sale's shared lookups (retry check by external id, affiliate by code) read one row of 30,000, also in the generic plan", async () => {
+  it("a sale's and a refund's shared lookups (by external id, affiliate by code) read one row of 30,000, also in the generic plan", async () => {
     await seed(30_000);
     await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
     try {
@@ -113,6 +114,9 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         expect(conversions).toEqual({ seq: 0, idx: 1 });
         const affiliates = await rowsRead('affiliates', async () => expect(await attribute({ ctx: ctx(), input: { ref: `r${100 + i}`, at: new Date() } })).not.toBeNull());
         expect(affiliates).toEqual({ seq: 0, idx: 1 });
+        const sale = await rowsRead('conversions', async () => expect((await refundStateByExternalId({ ctx: ctx(), externalId: `e${200 + i}` }))?.ledger).toHaveLength(1));
+        expect(sale.seq).toBe(0);
+        expect(sale.idx).toBeLessThanOrEqual(3);
       }
     } finally {
       await database.db.execute(sql`reset plan_cache_mode`);
