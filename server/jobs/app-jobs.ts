@@ -3,8 +3,8 @@ import { workspaces } from '@/db/schema';
 import { confirmDueConversions } from '../domain/conversions/confirm';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { foldRollups } from '../domain/rollups/fold';
-import { assessAffiliate, assessWorkspace } from '../domain/risk/assess';
-import { riskTriggers } from '../domain/risk/triggers';
+import { assessAffiliates, assessWorkspace, MAX_ASSESSED_TOGETHER } from '../domain/risk/assess';
+import { riskTriggers, triggeredGroups } from '../domain/risk/triggers';
 import { registerClickPartitionJobs } from './click-partition-jobs';
 import { registerIntegrationJobs } from './integration-jobs';
 import type { Config } from '../lib/env';
@@ -30,8 +30,11 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   await runner.register('risk.daily', async () => {
     for (const ws of await db.select({ id: workspaces.id }).from(workspaces)) await assessWorkspace({ ctx: { db, workspaceId: ws.id }, llm: config.riskLlm });
   }, { every: 24 * 60 * MINUTE });
-  // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike.
+  // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike:
+  // the affiliates of one workspace together, each workspace measured once.
   await runner.register('risk.triggers', async () => {
-    for (const t of await riskTriggers(db)) await assessAffiliate({ ctx: { db, workspaceId: t.workspaceId }, affiliateId: t.affiliateId, llm: config.riskLlm });
+    for (const { workspaceId, affiliateIds } of triggeredGroups(await riskTriggers(db), MAX_ASSESSED_TOGETHER)) {
+      await assessAffiliates({ ctx: { db, workspaceId }, affiliateIds, llm: config.riskLlm });
+    }
   }, { every: 10 * MINUTE });
 }

@@ -4,7 +4,8 @@ import type { Database } from '@/db/client';
 import { riskAssessments, webhookEvents } from '@/db/schema';
 import { clickFarm, couponSales, seedProgram, seedRiskAffiliate } from '../../testing/risk-fixtures';
 import { openTestDatabase } from '../../testing/database';
-import { assessWorkspace } from './assess';
+import { assessAffiliate, assessAffiliates, assessWorkspace } from './assess';
+import { triggeredGroups } from './triggers';
 
 let database: Database;
 beforeAll(async () => {
@@ -63,5 +64,35 @@ describe('assessWorkspace (for the scheduler)', () => {
     for (const row of rows) expect(Number.isInteger(row.score)).toBe(true);
     const mine = rows.find((r) => r.affiliateId === coupon.id)!;
     expect(Number.isFinite((mine.evidence as { conversion_rate: { z: number } }).conversion_rate.z)).toBe(true);
+  });
+});
+
+describe('assessAffiliates (for risk.triggers)', () => {
+  it('assesses the named affiliates together exactly as one by one, and only those of the workspace', async () => {
+    const workspaceId = '0190a0b0-0000-7000-8000-00000000a011';
+    const program = await seedProgram(database.db, workspaceId, 5);
+    const farm = await seedRiskAffiliate(database.db, program);
+    await clickFarm(database.db, program, farm.id);
+    const other = await seedProgram(database.db, '0190a0b0-0000-7000-8000-00000000a012', 1);
+    const ctx = { db: database.db, workspaceId };
+    const now = new Date();
+    const named = [farm.id, program.peerIds[0]];
+    expect(await assessAffiliates({ ctx, affiliateIds: [...named, other.peerIds[0]], now })).toEqual({ assessed: 2, flagged: 1 });
+    const together = await database.db.select().from(riskAssessments).where(eq(riskAssessments.workspaceId, workspaceId));
+    expect(together.map((r) => r.affiliateId).sort()).toEqual([...named].sort());
+    for (const id of named) {
+      const alone = await assessAffiliate({ ctx, affiliateId: id, now });
+      const row = together.find((r) => r.affiliateId === id)!;
+      expect([row.score, row.riskLevel, row.flags, row.recommendedAction]).toEqual([alone.score, alone.risk_level, alone.flags, alone.recommended_action]);
+    }
+  });
+
+  it('groups triggers by workspace, at most `size` affiliates a group', () => {
+    const t = (workspaceId: string, affiliateId: string) => ({ workspaceId, affiliateId, reason: 'reversal' as const });
+    expect(triggeredGroups([t('w1', 'a'), t('w2', 'b'), t('w1', 'c'), t('w1', 'd')], 2)).toEqual([
+      { workspaceId: 'w1', affiliateIds: ['a', 'c'] },
+      { workspaceId: 'w1', affiliateIds: ['d'] },
+      { workspaceId: 'w2', affiliateIds: ['b'] },
+    ]);
   });
 });

@@ -27,3 +27,16 @@ export async function riskTriggers(db: Db, minutes = 15): Promise<Trigger[]> {
   for (const t of spiking) if (!out.has(t.affiliateId)) out.set(t.affiliateId, { ...t, reason: 'click_spike' });
   return [...out.values()];
 }
+
+/** Triggers grouped by workspace, in groups of at most `size` affiliates (one re-assessment each). */
+export function triggeredGroups(triggers: Trigger[], size: number): { workspaceId: string; affiliateIds: string[] }[] {
+  const byWorkspace = new Map<string, string[]>();
+  for (const t of triggers) {
+    const ids = byWorkspace.get(t.workspaceId);
+    if (ids) ids.push(t.affiliateId);
+    else byWorkspace.set(t.workspaceId, [t.affiliateId]);
+  }
+  return [...byWorkspace].flatMap(([workspaceId, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ({ workspaceId, affiliateIds: ids.slice(i * size, (i + 1) * size) })),
+  );
+}
