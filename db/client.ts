@@ -53,6 +53,23 @@ export type OpenOptions = {
   clickSynchronousCommit?: boolean;
 };
 
+/**
+ * PGlite runs each statement on this thread, and a chain of awaited statements never leaves the
+ * microtask queue: a job sending hundreds of statements in a row kept the event loop from accepting
+ * a single request while it ran (the risk job's 200 re-assessments: 49 s, every request in flight
+ * timed out). So each statement or transaction begun on the client first lets the loop turn once.
+ * Statements inside a transaction do not: nobody else could run on the database until it ends.
+ */
+function letEventLoopTurn(client: PGlite): PGlite {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  return Object.assign(client, {
+    query: (async (...args: Parameters<PGlite['query']>) => (await turn(), query(...args))) as PGlite['query'],
+    transaction: (async (...args: Parameters<PGlite['transaction']>) => (await turn(), transaction(...args))) as PGlite['transaction'],
+  });
+}
+
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.replicaUrl && !opts.url) throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replicas');
   if (opts.url) {
@@ -71,7 +88,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   const dataDir = opts.dataDir ?? 'memory://';
   const unlock = opts.lock && dataDir !== 'memory://' ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+    const client = letEventLoopTurn(await PGlite.create(dataDir === 'memory://' ? undefined : dataDir));
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

@@ -1,8 +1,11 @@
 // Shared by the benchmarks: start a server as its own process, and drive a fixed number of requests.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_LOGS=dir: each server's output (its stdout's info lines too) goes to dir/<port>.log.
+const LOGS = process.env.BENCH_LOGS;
 const children: ChildProcess[] = [];
 // Children die with the benchmark, however it ends (a stray server would answer the next run).
 process.on('exit', () => children.forEach((c) => c.kill()));
@@ -17,8 +20,14 @@ export async function startServer(nodeArgs: string[], port: number, env: Record<
   if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) throw new Error(`port ${port} is already in use`);
   const child = spawn(process.execPath, nodeArgs, {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '1000000000', NEXT_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', LOGS ? 'pipe' : 'ignore', LOGS ? 'pipe' : 'inherit'],
   });
+  if (LOGS) {
+    mkdirSync(LOGS, { recursive: true });
+    const log = createWriteStream(`${LOGS}/${port}.log`, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   children.push(child);
   for (let i = 0; i < 1500; i++) {
     if (await fetch(`http://127.0.0.1:${port}/v1/affiliates`).then(() => true, () => false)) return child;

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '@/db/client';
-import { logError } from '../lib/log';
+import { logError, logInfo } from '../lib/log';
 import { bossDb } from './boss-db';
 
 export type RegisterOptions = {
@@ -18,6 +18,8 @@ export type RegisterOptions = {
   /** A job running longer than this is failed (and retried). */
   expireInSeconds?: number;
 };
+const SLOW_RUN_MS = 5_000;
+
 export type SendOptions = { startAfter?: Date; id?: string };
 export type QueuedJob<T> = SendOptions & { data: T };
 
@@ -62,7 +64,12 @@ export async function createJobRunner(database: Database): Promise<JobRunner> {
       // The id is known only once work() returns; the worker may have fetched before that.
       const self: { id?: string } = {};
       self.id = await boss.work(name, { batchSize, pollingIntervalSeconds: o.pollSeconds ?? 2 }, async (jobs) => {
+        const started = performance.now();
         await onJobs(jobs);
+        // A run this long holds a connection (on the embedded database, the only one) that long:
+        // said, so it is seen before it is felt (the risk job once ran 49 s unnoticed).
+        const ms = Math.round(performance.now() - started);
+        if (ms >= SLOW_RUN_MS) logInfo('jobs.slow', { queue: name, ms, jobs: jobs.length });
         // A full batch means a backlog: fetch again at once instead of sleeping a poll interval.
         if (jobs.length === batchSize && self.id) boss.notifyWorker(self.id);
       });

@@ -37,6 +37,13 @@ describe('sharedLookup', () => {
     expect(after.statements - before.statements).toBeLessThan(asked.length);
   });
 
+  it('finds a key with a lone surrogate as the database stored it (U+FFFD), as a text parameter would', async () => {
+    const { db } = database;
+    await db.insert(workspaces).values({ name: 'sl_\ud800', publicId: 'pub_sl_surrogate' });
+    const got = await Promise.all([byName(db, 'sl_\ud800'), byName(db, 'sl_\ufffd')]);
+    expect(got.map((rows) => rows.map((r) => r.name))).toEqual([['sl_\ufffd'], ['sl_\ufffd']]);
+  });
+
   it("a transaction's lookups read in it: its own uncommitted rows, nobody else's", async () => {
     const { db } = database;
     await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { groupCommit, type GroupCommit } from './group-commit';
+import { jsonParam, wellFormedText } from './json-rows';
 
 type Prepared<R> = { execute: (params: { keys: string }) => Promise<R[]> };
 
@@ -20,7 +21,8 @@ export type SharedLookupOptions<K, R> = {
  * A prepared read that concurrent callers share (server/lib/group-commit.ts, as API key lookups
  * do): callers arriving while reads are in flight go together in the next statement, sent after
  * each of them arrived, so each reads state at least as fresh as a statement of its own would. The
- * keys travel as one jsonb parameter, so the text is fixed and stays prepared. Under load, one round
+ * keys travel as one jsonb parameter (strings as the database stores text: a lone surrogate
+ * becomes U+FFFD, as it would in a text parameter), so the text is fixed and stays prepared. Under load, one round
  * trip and one execution serve many requests (the sale path runs four of these); an idle caller
  * waits for nobody. Answers the caller's rows, in the statement's order. Per database handle: a
  * transaction's reads stay in it.
@@ -39,15 +41,17 @@ export function sharedLookup<K, R>(name: string, o: SharedLookupOptions<K, R>): 
       maxBatch: 256,
       maxInFlight: 2,
       write: async (keys) => {
-        const unique = new Map(keys.map((k) => [o.keyOf(k), k]));
+        // a key as the rows will show it (see jsonParam)
+        const idOf = (k: K) => wellFormedText(o.keyOf(k));
+        const unique = new Map(keys.map((k) => [idOf(k), k]));
         const byKey = new Map<string, R[]>();
-        for (const row of await query.execute({ keys: JSON.stringify([...unique.values()]) })) {
+        for (const row of await query.execute({ keys: jsonParam([...unique.values()]) })) {
           const k = o.keyOfRow(row);
           const rows = byKey.get(k);
           if (rows) rows.push(row);
           else byKey.set(k, [row]);
         }
-        return keys.map((k) => byKey.get(o.keyOf(k)) ?? []);
+        return keys.map((k) => byKey.get(idOf(k)) ?? []);
       },
     });
   };
