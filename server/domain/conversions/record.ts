@@ -62,17 +62,20 @@ export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; inpu
     throw required('visitor_id');
   }
   if (input.type === 'sale' && (input.amount === undefined || input.amount === null)) throw required('amount');
-  const known = await conversionIdByExternalId({ ctx, externalId: input.externalId });
-  if (known) return replay(known);
   const hash = await hasherFor({ ctx });
   const at = input.ts ?? new Date();
-  const found = await attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } });
+  // Three independent reads in one round trip's time: a retry (rare) reads the other two for nothing.
+  const [known, found, settings] = await Promise.all([
+    conversionIdByExternalId({ ctx, externalId: input.externalId }),
+    attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } }),
+    readSettings(ctx),
+  ]);
+  if (known) return replay(known);
   const campaignId =
     found?.campaignId ??
     (found && (await ctx.db.select({ c: affiliates.campaignId }).from(affiliates).where(eq(affiliates.id, found.affiliateId)))[0]?.c) ??
     (await defaultCampaign(ctx))?.id;
   if (!found || !campaignId) return { ok: true as const, attributed: false as const, visitor_id: input.visitorId ?? null };
-  const settings = await readSettings(ctx);
   const conv = conversionRow(ctx, input, found, campaignId, at);
   // the ledger rule on a conversion without commissions: what it earns, and for whom
   const { created, earning } = await planLedger({ ctx, conv, settings, rows: [] });
