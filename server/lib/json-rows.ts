@@ -20,9 +20,7 @@ export function jsonRow<T extends PgTable>(table: T, row: InferSelectModel<T>): 
 // PostgreSQL refuses a lone UTF-16 surrogate in JSON text; sent alone as a text parameter, the
 // driver's UTF-8 encoding turned it into U+FFFD, so JSON parameters do the same.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** The text as the database stores it (a lone surrogate becomes U+FFFD). */
-export const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
-const wellFormed = (_key: string, v: unknown) => (typeof v === 'string' ? wellFormedText(v) : v);
+const wellFormed = (_key: string, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v);
 
 /** JSON text for a jsonb parameter, every string as the database would store it as text. */
 export const jsonParam = (value: unknown): string => JSON.stringify(value, wellFormed);

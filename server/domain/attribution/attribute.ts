@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { affiliates, clicks, conversions } from '@/db/schema';
-import { sharedLookup } from '../../lib/shared-lookup';
+import { preparedQuery } from '../../lib/prepared-query';
 import type { WorkspaceCtx } from '../context';
 import { matchConfidence } from '../tracking/confidence';
 import { chooseTouch, touchesWhere, type Touch } from './touches';
@@ -35,19 +35,15 @@ const fromTouches = (method: 'cookie' | 'fingerprint' | 'ip', touches: Touch[], 
   return { affiliateId: t.affiliateId, campaignId: t.campaignId, method, confidence, clickId: t.clickId, visitorKey: t.visitorKey, model: t.model, touches };
 };
 
-// Sales by referral code: concurrent ones share the read.
-const activeByCode = sharedLookup('active_affiliates_by_codes', {
-  build: (db, keys) =>
-    db
-      .select({ id: affiliates.id, campaignId: affiliates.campaignId, workspaceId: affiliates.workspaceId, refCode: affiliates.refCode })
-      .from(affiliates)
-      .where(and(sql`(${affiliates.workspaceId}, ${affiliates.refCode}) in (select k.ws, k.code from jsonb_to_recordset(${keys}) as k(ws uuid, code text))`, eq(affiliates.status, 'active'))),
-  keyOf: (k: { ws: string; code: string }) => `${k.ws} ${k.code}`,
-  keyOfRow: (r) => `${r.workspaceId} ${r.refCode}`,
-});
+const activeByCode = preparedQuery('active_affiliate_by_code', (db) =>
+  db
+    .select({ id: affiliates.id, campaignId: affiliates.campaignId })
+    .from(affiliates)
+    .where(and(eq(affiliates.workspaceId, sql.placeholder('workspaceId')), eq(affiliates.refCode, sql.placeholder('code')), eq(affiliates.status, 'active'))),
+);
 
 async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref'): Promise<Attribution | null> {
-  const [a] = await activeByCode(ctx.db, { ws: ctx.workspaceId, code: code.trim().toLowerCase() });
+  const [a] = await activeByCode(ctx.db).execute({ workspaceId: ctx.workspaceId, code: code.trim().toLowerCase() });
   return a ? { affiliateId: a.id, campaignId: a.campaignId, method, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] } : null;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
-import { sharedLookup } from '../../lib/shared-lookup';
+import { preparedQuery } from '../../lib/prepared-query';
 import type { WorkspaceCtx } from '../context';
 
 export type Conversion = typeof conversions.$inferSelect;
@@ -15,20 +15,16 @@ export async function conversionByExternalId({ ctx, externalId, lock = false }: 
   return row;
 }
 
-// Every sale first asks whether it is a retry: concurrent sales share the read.
-const idsByExternalId = sharedLookup('conversion_ids_by_external_ids', {
-  build: (db, keys) =>
-    db
-      .select({ id: conversions.id, workspaceId: conversions.workspaceId, externalId: conversions.externalId })
-      .from(conversions)
-      .where(sql`(${conversions.workspaceId}, ${conversions.externalId}) in (select k.ws, k.ext from jsonb_to_recordset(${keys}) as k(ws uuid, ext text))`),
-  keyOf: (k: { ws: string; ext: string }) => `${k.ws} ${k.ext}`,
-  keyOfRow: (r) => `${r.workspaceId} ${r.externalId}`,
-});
+const idByExternalId = preparedQuery('conversion_id_by_external_id', (db) =>
+  db
+    .select({ id: conversions.id })
+    .from(conversions)
+    .where(and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.externalId, sql.placeholder('externalId')))),
+);
 
 /** Only the id of the workspace's conversion with this external id (a replayed sale answers just that). */
 export async function conversionIdByExternalId({ ctx, externalId }: { ctx: WorkspaceCtx; externalId: string }): Promise<string | undefined> {
-  const [row] = await idsByExternalId(ctx.db, { ws: ctx.workspaceId, ext: externalId });
+  const [row] = await idByExternalId(ctx.db).execute({ workspaceId: ctx.workspaceId, externalId });
   return row?.id;
 }
 

@@ -1,7 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
-import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
 import type { LedgerPlan } from '../commissions/engine/plan-ledger';
@@ -18,63 +17,42 @@ export type RefundRows = AppendedRows & {
 
 const columnName = (key: string) => getTableColumns(commissions)[key as keyof typeof commissions.$inferSelect].name;
 
-const docOf = (rows: RefundRows) => ({
-  conversion: jsonRow(conversions, rows.conversion),
-  version: rows.version,
-  created: rows.ledger.created.map((r) => jsonRow(commissions, r)),
-  updates: rows.ledger.updates.map(({ row, set }) => ({ row: jsonRow(commissions, row), set: Object.keys(set).map(columnName) })),
-  ...appendedDoc(rows),
-});
-
 /**
- * Writes refunds in ONE statement, each inside the caller's transaction that locked its conversion
- * or on a conversion read unlocked at `version`: the conversion, the commissions the ledger rule
- * changes (only the columns it changes, so a concurrent approval of another column is kept) or
- * creates, the events and the rollup deltas. Prepared once: everything travels as one jsonb
- * parameter. Each refund's writes hang on its conversion's update, so a refund whose `version` no
- * longer matches writes nothing and answers false; the others are written. Conversions are updated
- * in id order: two batches in flight wait on each other in one direction only, never in a cycle.
- * Two refunds of one sale never go in one statement: read at the same version, the row would be
- * updated once and nothing could say which of them was written. The later one answers false, as if
- * it had lost a race, and its caller retries it under the sale's lock.
+ * Writes a refund in ONE statement, inside the caller's transaction that locked the conversion or
+ * on a conversion read unlocked at `version`: the conversion, the commissions the ledger rule changes (only the columns it changes, so a
+ * concurrent approval of another column is kept) or creates, the events and the rollup deltas.
+ * Prepared once: everything travels as one jsonb parameter. Every write hangs on the conversion's
+ * update, so when `version` no longer matches nothing is written and the answer is false.
  */
-export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boolean[]> {
-  const ids = new Set<string>();
-  const first = new Set(batch.filter((r) => !ids.has(r.conversion.id) && ids.add(r.conversion.id)));
-  const doc = jsonParam([...first].sort((a, b) => (a.conversion.id < b.conversion.id ? -1 : 1)).map(docOf));
-  const written = await rowsOf<{ id: string }>(db, sql`
-    with doc as (select e.d, e.n from jsonb_array_elements(${doc}::jsonb) with ordinality e(d, n)),
+export async function writeRefund(db: DbOrTx, rows: RefundRows): Promise<boolean> {
+  const doc = jsonParam({
+    conversion: jsonRow(conversions, rows.conversion),
+    version: rows.version,
+    created: rows.ledger.created.map((r) => jsonRow(commissions, r)),
+    updates: rows.ledger.updates.map(({ row, set }) => ({ row: jsonRow(commissions, row), set: Object.keys(set).map(columnName) })),
+    ...appendedDoc(rows),
+  });
+  const [{ written }] = await rowsOf<{ written: boolean }>(db, sql`
+    with doc as (select ${doc}::jsonb as d),
     conv as (
       update conversions c set status = r.status, refunded_amount = r.refunded_amount, updated_at = r.updated_at
-      from doc cross join lateral jsonb_populate_record(null::conversions, doc.d->'conversion') r
+      from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
       where c.id = r.id and c.workspace_id = r.workspace_id and (doc.d->>'version' is null or c.xmin::text = doc.d->>'version')
       returning c.id
     ),
-    kept as (select doc.d from doc join conv on conv.id = (doc.d->'conversion'->>'id')::uuid),
     changed as (
       update commissions c set
         amount = case when u.value->'set' ? 'amount' then r.amount else c.amount end,
         status = case when u.value->'set' ? 'status' then r.status else c.status end,
         restore_status = case when u.value->'set' ? 'restore_status' then r.restore_status else c.restore_status end,
         updated_at = r.updated_at
-      from kept, jsonb_array_elements(kept.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
+      from doc, conv, jsonb_array_elements(doc.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
       where c.id = r.id and c.workspace_id = r.workspace_id
     ),
+    kept as (select doc.d from doc, conv),
     created as (
       insert into commissions select r.* from kept, jsonb_populate_recordset(null::commissions, kept.d->'created') r
     ),${appendCtes}
-    select id from conv`);
-  const stored = new Set(written.map((w) => w.id));
-  return batch.map((rows) => first.has(rows) && stored.has(rows.conversion.id));
+    select exists (select from conv) as written`);
+  return written;
 }
-
-// Refunds of sales read unlocked, arriving together on one pool, share a statement and its commit
-// (server/lib/group-commit.ts).
-export const refundWriter = groupCommitPerHandle((db: DbOrTx) => ({ write: (batch: RefundRows[]) => writeRefunds(db, batch), maxBatch: 64, maxInFlight: 2 }));
-
-/**
- * Writes one refund (see writeRefunds). Read unlocked (`version` set), it is batched with
- * concurrent ones; under the caller's lock it goes alone, in the caller's transaction.
- */
-export const writeRefund = async (db: DbOrTx, rows: RefundRows): Promise<boolean> =>
-  rows.version === null ? (await writeRefunds(db, [rows]))[0] : refundWriter(db)(rows);

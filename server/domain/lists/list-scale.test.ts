@@ -105,7 +105,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     }
   });
 
-  it("a sale's and a refund's shared lookups (by external id, affiliate by code) read one row of 30,000, also in the generic plan", async () => {
+  it("a sale's and a refund's reads (by external id, affiliate by code) read one row of 30,000, also in the generic plan", async () => {
     await seed(30_000);
     await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
     try {

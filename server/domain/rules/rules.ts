@@ -1,28 +1,24 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { commissionRules } from '@/db/schema';
 import { getCampaign, type Campaign } from '../campaigns/campaigns';
-import { sharedLookup } from '../../lib/shared-lookup';
+import { preparedQuery } from '../../lib/prepared-query';
 import type { WorkspaceCtx } from '../context';
 import { productOverrides, type Product } from '../products/products';
 
 export type Rule = typeof commissionRules.$inferSelect;
 export type CampaignRules = { campaign: Campaign; rules: Rule[]; overrides: Product[] };
 
-// Every sale reads its campaign's rules: concurrent sales share the read.
-const campaignRules = sharedLookup('rules_of_campaigns', {
-  build: (db, keys) =>
-    db
-      .select()
-      .from(commissionRules)
-      .where(sql`(${commissionRules.workspaceId}, ${commissionRules.campaignId}) in (select k.ws, k.campaign from jsonb_to_recordset(${keys}) as k(ws uuid, campaign uuid))`)
-      .orderBy(asc(commissionRules.createdAt), asc(commissionRules.id)),
-  keyOf: (k: { ws: string; campaign: string }) => `${k.ws} ${k.campaign}`,
-  keyOfRow: (r) => `${r.workspaceId} ${r.campaignId}`,
-});
+const campaignRules = preparedQuery('rules_of_campaign', (db) =>
+  db
+    .select()
+    .from(commissionRules)
+    .where(and(eq(commissionRules.workspaceId, sql.placeholder('workspaceId')), eq(commissionRules.campaignId, sql.placeholder('campaignId'))))
+    .orderBy(asc(commissionRules.createdAt), asc(commissionRules.id)),
+);
 
 /** Every rule of a campaign, oldest first; the engine picks among them with ruleForSale. */
 export async function rulesOfCampaign({ ctx, campaignId }: { ctx: WorkspaceCtx; campaignId: string }): Promise<Rule[]> {
-  return campaignRules(ctx.db, { ws: ctx.workspaceId, campaign: campaignId });
+  return campaignRules(ctx.db).execute({ workspaceId: ctx.workspaceId, campaignId });
 }
 
 export async function campaignRulesOf({ ctx, campaign }: { ctx: WorkspaceCtx; campaign: Campaign }): Promise<CampaignRules> {

@@ -3,7 +3,7 @@ import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import { isUniqueViolation } from '../../lib/database-error';
 import { recordUpdate } from '../audit/record-audit';
-import { sharedLookup } from '../../lib/shared-lookup';
+import { preparedQuery } from '../../lib/prepared-query';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 
 export type Settings = typeof workspaceSettings.$inferSelect;
@@ -35,16 +35,13 @@ async function upsertSettings({ ctx, patch }: { ctx: WorkspaceCtx; patch: Settin
   return row;
 }
 
-// Every sale and refund reads its workspace's settings: concurrent ones share the read.
-const settingsOf = sharedLookup('settings_of_workspaces', {
-  build: (db, keys) => db.select().from(workspaceSettings).where(sql`${workspaceSettings.workspaceId} in (select jsonb_array_elements_text(${keys})::uuid)`),
-  keyOf: (workspaceId: string) => workspaceId,
-  keyOfRow: (r) => r.workspaceId,
-});
+const settingsOf = preparedQuery('settings_of', (db) =>
+  db.select().from(workspaceSettings).where(eq(workspaceSettings.workspaceId, sql.placeholder('workspaceId'))),
+);
 
 /** The workspace's settings. The row is made with the workspace; defaults fill in if it is gone. */
 export async function readSettings(ctx: WorkspaceCtx): Promise<Settings> {
-  const [row] = await settingsOf(ctx.db, ctx.workspaceId);
+  const [row] = await settingsOf(ctx.db).execute({ workspaceId: ctx.workspaceId });
   return row ?? upsertSettings({ ctx, patch: {} });
 }
 
