@@ -18,8 +18,6 @@ export type RegisterOptions = {
   /** A job running longer than this is failed (and retried). */
   expireInSeconds?: number;
 };
-const SLOW_RUN_MS = 5_000;
-
 export type SendOptions = { startAfter?: Date; id?: string };
 export type QueuedJob<T> = SendOptions & { data: T };
 
@@ -31,6 +29,9 @@ export type JobRunner = {
   nudge(name: string): Promise<void>;
   stop(): Promise<void>;
 };
+
+// A run this long is logged as jobs.slow.
+const SLOW_RUN_MS = 5_000;
 
 /**
  * pg-boss on the application's own database (PGlite or PostgreSQL). Queues, periodic runs and
