@@ -18,9 +18,12 @@ const SUBSTITUTED = /^([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0
 /** Tokens of `a` that differ in `b`, other than what the replay substitutes anyway (new ids, timestamps, the external id). */
 function volatile(route: string, a: Recorded, b: Recorded) {
   const out = new Map<string, number>();
-  if (a.statements.map((s) => s.text).join('\0') !== b.statements.map((s) => s.text).join('\0')) throw new Error(`capture: ${route} sent different statements on two requests`);
+  // Reads sent together (Promise.all) reach the wire in either order: pair b's statements with a's by text.
+  const unpaired = [...b.statements];
+  const paired = a.statements.map((s) => unpaired.splice(unpaired.findIndex((t) => t.text === s.text), 1)[0]);
+  if (unpaired.length || paired.some((t, i) => t?.text !== a.statements[i].text)) throw new Error(`capture: ${route} sent different statements on two requests`);
   a.statements.forEach((s, i) => s.params?.forEach((p, j) => {
-    const [ta, tb] = [p, b.statements[i].params![j]].map((x) => (typeof x === 'string' ? x.match(TOKEN) ?? [] : []));
+    const [ta, tb] = [p, paired[i].params![j]].map((x) => (typeof x === 'string' ? x.match(TOKEN) ?? [] : []));
     if (ta.length !== tb.length) throw new Error(`capture: ${route} statement ${i} parameter ${j} changed shape between two requests`);
     ta.forEach((t, k) => {
       if (t === tb[k] || SUBSTITUTED.test(t) || (a.body?.external_id && t.includes(String(a.body.external_id)))) return;
