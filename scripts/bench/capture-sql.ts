@@ -19,9 +19,14 @@ const SUBSTITUTED = /^([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0
 function volatile(route: string, a: Recorded, b: Recorded) {
   const out = new Map<string, number>();
   // Reads sent together (Promise.all) reach the wire in either order: pair b's statements with a's by text.
+  const differ = () => new Error(`capture: ${route} sent different statements on two requests`);
   const unpaired = [...b.statements];
-  const paired = a.statements.map((s) => unpaired.splice(unpaired.findIndex((t) => t.text === s.text), 1)[0]);
-  if (unpaired.length || paired.some((t, i) => t?.text !== a.statements[i].text)) throw new Error(`capture: ${route} sent different statements on two requests`);
+  const paired = a.statements.map((s) => {
+    const i = unpaired.findIndex((t) => t.text === s.text);
+    if (i < 0) throw differ();
+    return unpaired.splice(i, 1)[0];
+  });
+  if (unpaired.length) throw differ();
   a.statements.forEach((s, i) => s.params?.forEach((p, j) => {
     const [ta, tb] = [p, paired[i].params![j]].map((x) => (typeof x === 'string' ? x.match(TOKEN) ?? [] : []));
     if (ta.length !== tb.length) throw new Error(`capture: ${route} statement ${i} parameter ${j} changed shape between two requests`);
