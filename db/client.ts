@@ -27,6 +27,8 @@ export type Database = {
    * an operator's choice, PostgreSQL only). Absent: clicks commit durably on `db`.
    */
   clicks?: Db;
+  /** The PostgreSQL URL it was opened with (migrate() holds its lock on a connection of its own). */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -83,7 +85,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
       : undefined;
     const clicks = clicksPg ? (drizzlePostgres(preferPrepared(clicksPg), { schema }) as unknown as Db) : undefined;
     const ends = () => Promise.all([pg, replicaPg, clicksPg].map((c) => c?.end({ timeout: 5 })));
-    return { db, driver: 'postgres', pg, replica, clicks, close: async () => void (await ends()) };
+    return { db, driver: 'postgres', pg, replica, clicks, url: opts.url, close: async () => void (await ends()) };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   const unlock = opts.lock && dataDir !== 'memory://' ? lockDataDir(dataDir) : () => {};

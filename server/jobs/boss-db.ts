@@ -11,7 +11,7 @@ export type BossDb = { executeSql: (text: string, values?: unknown[]) => Promise
  * - postgres.js: Drizzle made its json and timestamp serializers pass-through, so values are
  *   serialised here as node-postgres would; statements without values may hold several
  *   commands (pg-boss's migrations wrap them in BEGIN/COMMIT) and run on one reserved
- *   connection with the simple protocol.
+ *   connection with the simple protocol; queue creation is serialised (below).
  * - PGlite: `query` for one statement, `exec` for a script.
  * After close(), calls answer empty instead of touching a database that is going away.
  */
@@ -36,16 +36,37 @@ export function bossDb(database: Database): BossDb {
 const toParam = (v: unknown) =>
   v === undefined ? null : v instanceof Date ? v.toISOString() : v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v;
 
+// pg-boss's create_queue inserts the queue row and then adds its partition and foreign keys (DDL)
+// in one transaction: two processes creating queues at once (nodes and workers starting together
+// on a new database) deadlocked on each other's locks. One creator at a time, cluster-wide; the
+// lock goes with the transaction, so a crash cannot leave it held.
+const CREATES_QUEUE = /\.create_queue\(/;
+const QUEUE_CREATION_LOCK = `select pg_advisory_xact_lock(hashtext('refcount:pgboss.create_queue'))`;
+
 function postgresRunner(database: Database) {
   const pg = database.pg!;
   return async (text: string, values: unknown[]): Promise<Result> => {
-    if (values.length) return { rows: [...(await pg.unsafe(text, values.map(toParam) as never[]))] };
+    const params = values.map(toParam) as never[];
+    if (values.length && CREATES_QUEUE.test(text)) {
+      return pg.begin(async (tx) => {
+        await tx.unsafe(QUEUE_CREATION_LOCK);
+        return { rows: [...(await tx.unsafe(text, params))] };
+      }) as Promise<Result>;
+    }
+    if (values.length) return { rows: [...(await pg.unsafe(text, params))] };
     const conn = await pg.reserve();
     try {
       const out = (await conn.unsafe(text).simple()) as unknown as Record<string, unknown>[] | Record<string, unknown>[][];
       // Several commands answer one result per command: the last one is the script's answer.
       const last = Array.isArray(out[out.length - 1]) ? (out[out.length - 1] as Record<string, unknown>[]) : out;
       return { rows: [...(last as Record<string, unknown>[])] };
+    } catch (err) {
+      // A script that failed after its BEGIN never reached its COMMIT: the connection would go back
+      // to the pool inside an aborted transaction and fail every later statement (with one
+      // connection, the whole worker). pg-boss expects its schema script to fail this way when
+      // another process created the schema first.
+      await conn.unsafe('rollback').simple().catch(() => {});
+      throw err;
     } finally {
       conn.release();
     }
