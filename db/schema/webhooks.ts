@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt, workspaceRef } from './columns';
 import { DELIVERY_STATUSES } from '../../server/model/enums';
@@ -38,8 +39,9 @@ export const webhookEvents = pgTable(
     dispatchedAt: ts('dispatched_at'),
   },
   (t) => [
-    // the dispatcher picks undispatched events oldest first
-    index('webhook_events_pending_idx').on(t.dispatchedAt, t.createdAt),
+    // the dispatcher picks undispatched events oldest first; most events are born dispatched
+    // (server/domain/events/born-dispatched.ts) and need no entry here
+    index('webhook_events_pending_idx').on(t.createdAt, t.id).where(sql`dispatched_at is null`),
   ],
 );
 

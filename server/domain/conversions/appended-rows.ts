@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { rollupDeltas, webhookEvents } from '@/db/schema';
 import { jsonRow } from '../../lib/json-rows';
+import { dispatchedUnlessHeard } from '../events/born-dispatched';
 
-/** What every change to a conversion appends: its webhook events and rollup deltas, complete rows. */
+/** What every change to a conversion appends: its webhook events (dispatched_at is decided as they are written) and rollup deltas, complete rows. */
 export type AppendedRows = { events: (typeof webhookEvents.$inferSelect)[]; deltas: (typeof rollupDeltas.$inferSelect)[] };
 
 /** The appended rows as fields of a statement's jsonb document. */
@@ -12,10 +13,13 @@ export const appendedDoc = (rows: AppendedRows) => ({
 });
 
 /** CTEs inserting them from the documents in the CTE `kept`: one row `d` per conversion actually written. */
-export const appendCtes = sql.raw(`
+export const appendCtes = sql`
     events as (
-      insert into webhook_events select r.* from kept, jsonb_populate_recordset(null::webhook_events, kept.d->'events') r
+      insert into webhook_events (id, workspace_id, type, payload, created_at, dispatched_at)
+      select r.id, r.workspace_id, r.type, r.payload, r.created_at,
+        ${dispatchedUnlessHeard({ workspaceId: sql.raw('r.workspace_id'), type: sql.raw('r.type'), createdAt: sql.raw('r.created_at') })}
+      from kept, jsonb_populate_recordset(null::webhook_events, kept.d->'events') r
     ),
     deltas as (
       insert into rollup_deltas select r.* from kept, jsonb_populate_recordset(null::rollup_deltas, kept.d->'deltas') r
-    )`);
+    )`;

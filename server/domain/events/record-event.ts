@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { webhookEvents } from '@/db/schema';
+import { dispatchedUnlessHeard } from './born-dispatched';
 import { newId } from '../../lib/ids';
 import type { EventType } from '../../model/enums';
 import type { WorkspaceCtx } from '../context';
@@ -25,7 +27,12 @@ export function eventRows(workspaceId: string, events: NewEvent[]): EventRow[] {
   });
 }
 
-/** Several events of one change in one statement. */
+/** Several events of one change in one statement; an event no endpoint listens to is born dispatched. */
 export async function recordEvents({ ctx, events }: { ctx: WorkspaceCtx; events: NewEvent[] }) {
-  if (events.length > 0) await ctx.db.insert(webhookEvents).values(eventRows(ctx.workspaceId, events));
+  if (events.length === 0) return;
+  const rows = eventRows(ctx.workspaceId, events).map((row) => ({
+    ...row,
+    dispatchedAt: dispatchedUnlessHeard({ workspaceId: sql`${row.workspaceId}::uuid`, type: sql`${row.type}::text`, createdAt: sql`${row.createdAt.toISOString()}::timestamptz` }),
+  }));
+  await ctx.db.insert(webhookEvents).values(rows);
 }
