@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // BENCH_LOGS=dir: each server's output (its stdout's info lines too) goes to dir/<port>.log.
 const LOGS = process.env.BENCH_LOGS;
 const children: ChildProcess[] = [];
@@ -52,14 +52,13 @@ export async function stopServers() {
 /** other: every request not answered 2xx; `why` splits it (non-2xx answers, socket errors, timeouts). */
 export type Load = { rps: number; p99: number; ok: number; other: number; why: string };
 
-/** `amount` requests over CONNECTIONS connections (at most `rate` per second in all, if given); bodies numbered 0, 1, 2, … */
-export async function load(port: number, req: { method: 'GET' | 'POST'; path: string }, token: string, body: (n: number) => unknown, amount: number, rate?: number): Promise<Load> {
+/** `amount` requests over CONNECTIONS connections, each sent when its connection's last one was answered (closed loop); bodies numbered 0, 1, 2, … */
+export async function load(port: number, req: { method: 'GET' | 'POST'; path: string }, token: string, body: (n: number) => unknown, amount: number): Promise<Load> {
   let n = 0;
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     amount,
-    ...(rate ? { overallRate: rate } : {}),
     // autocannon notices the last answer only at its next sample tick: at the default 1 s, every
     // run lasted a whole number of seconds (4,000 requests in 2.0 s read as 1,990 req/s, however
     // fast the server), which capped the baseline and flattered every ratio.

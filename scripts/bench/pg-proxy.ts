@@ -1,12 +1,13 @@
 // A TCP proxy between a client and PostgreSQL that logs every statement the client executes, read
 // off the wire: the frontend's Parse (a named statement is Parsed once per connection, then only
 // Bound by name), Bind (text or binary values) and simple Query; the backend's CommandComplete and
-// ReadyForQuery say how many rows each touched and when it completed. Used by capture-sql.ts.
+// ReadyForQuery say how many rows each touched and when it completed, DataRow what it read back.
+// Used by capture-sql.ts.
 import { connect, createServer, type Socket } from 'node:net';
 
 export type Param = string | null | { base64: string };
-/** One execution. params null: a simple Query. conn: which proxied connection. tags: CommandComplete (or ERROR). */
-export type Stmt = { text: string; params: Param[] | null; types: number[]; conn: number; sent: number; done: number; tags: string[] };
+/** One execution. params null: a simple Query. conn: which proxied connection. tags: CommandComplete (or ERROR). rows: the DataRows' cells as text. */
+export type Stmt = { text: string; params: Param[] | null; types: number[]; conn: number; sent: number; done: number; tags: string[]; rows: (string | null)[][] };
 
 const cstr = (b: Buffer, o: number) => [b.toString('utf8', o, b.indexOf(0, o)), b.indexOf(0, o) + 1] as const;
 
@@ -29,6 +30,17 @@ function framer(typed: boolean, onMessage: (type: number, body: Buffer) => boole
   };
 }
 
+/** A DataRow's cells: count, then each one's length (-1: null) and bytes. */
+function dataRow(body: Buffer): (string | null)[] {
+  let o = 2;
+  return Array.from({ length: body.readInt16BE(0) }, () => {
+    const len = body.readInt32BE(o);
+    const cell = len < 0 ? null : body.toString('utf8', o + 4, o + 4 + len);
+    o += 4 + Math.max(0, len);
+    return cell;
+  });
+}
+
 /** Logs into `log` the executions of every connection made through the returned server. */
 export function recordingProxy(upstream: URL, log: Stmt[]) {
   let conns = 0;
@@ -39,7 +51,7 @@ export function recordingProxy(upstream: URL, log: Stmt[]) {
     let sslAnswers = 0; // postgres.js sends no SSLRequest unless ssl is set; if one comes, PostgreSQL answers one byte
     const pg = connect(Number(upstream.port || 5432), upstream.hostname);
     const exec = (text: string, params: Param[] | null, types: number[] = []) => {
-      const s: Stmt = { text, params, types, conn, sent: performance.now(), done: 0, tags: [] };
+      const s: Stmt = { text, params, types, conn, sent: performance.now(), done: 0, tags: [], rows: [] };
       log.push(s);
       pending.push(s);
     };
@@ -68,6 +80,7 @@ export function recordingProxy(upstream: URL, log: Stmt[]) {
       exec(parsed?.text ?? `-- unknown statement ${name}`, params, parsed?.types.filter(Boolean).length ? parsed.types : []);
     }));
     pg.on('data', framer(true, (type, body) => {
+      if (type === 0x44) pending[0]?.rows.push(dataRow(body));
       if (type === 0x43) pending[0]?.tags.push(cstr(body, 0)[0]); // CommandComplete
       if (type === 0x45) pending[0]?.tags.push(`ERROR ${body.toString('utf8').replace(/\0/g, ' ')}`);
       if (type === 0x5a && pending.length) pending.shift()!.done = performance.now(); // ReadyForQuery

@@ -24,7 +24,7 @@ const madeInCapture = (id: string) => parseInt(id.slice(0, 8) + id.slice(9, 13),
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const scramble = (s: string, keep: number) => s.slice(0, keep) + s.slice(keep).replace(/[0-9]/g, () => String(randomInt(10))).replace(/[a-z]/g, () => String.fromCharCode(97 + randomInt(26))).replace(/[A-Z]/g, () => String.fromCharCode(65 + randomInt(26)));
 
-type Plan = Recorded & { route: string; ext?: string; pattern: RegExp; steps: Stmt[][] };
+type Plan = Recorded & { route: string; ext?: string; pattern: RegExp; steps: Stmt[][]; volatileValues: Set<string> };
 const plans = new Map<string, Plan>(Object.entries(trace.requests).map(([route, r]) => {
   const strings = r.statements.flatMap((s) => s.params ?? []).filter((p): p is string => typeof p === 'string');
   const ids = new Set(strings.flatMap((p) => p.match(UUID7) ?? []).filter(madeInCapture));
@@ -37,12 +37,27 @@ const plans = new Map<string, Plan>(Object.entries(trace.requests).map(([route, 
     if (step && step.every((t) => s.sent < t.done)) step.push(s);
     else steps.push([s]);
   }
-  return [route, { ...r, route, ext, steps, pattern: new RegExp([...literals.map(escape), ISO.source].join('|'), 'g') }];
+  return [route, { ...r, route, ext, steps, volatileValues: new Set(r.volatile.map((v) => v.value)), pattern: new RegExp([...literals.map(escape), ISO.source].join('|'), 'g') }];
 }));
 
 // captured sale's ids → this server's, per external id: the refund names the ids the sale made.
 const sales = new Map<string, Map<string, string>>();
 const count = (tag: string) => / (\d+)$/.exec(tag)?.[1] ?? '';
+
+/**
+ * A per-request value the server read and sent back (a refund's version: the sale's xmin, which
+ * its write compares) is this replay's own read, not a scrambled copy of the captured one: with a
+ * copy the write matched no row and wrote nothing, and the replayed refund was cheap. A yes/no
+ * answer (the refund's `written`) must come out as it did in the capture.
+ */
+function readBack(plan: Plan, s: Stmt, r: postgres.RowList<postgres.Row[]>, fresh: Map<string, string>) {
+  const names = r.columns?.map((c) => c.name) ?? [];
+  s.rows.forEach((cells, i) => cells.forEach((cell, j) => {
+    const got = r[i]?.[names[j]];
+    if ((cell === 't' || cell === 'f') && typeof got === 'boolean' && got !== (cell === 't')) throw new Error(`${names[j]} was ${cell} in the capture, ${got} replayed: ${s.text.slice(0, 200)}`);
+    if (cell !== null && plan.volatileValues.has(cell) && got !== undefined && got !== null) fresh.set(cell, String(got));
+  }));
+}
 
 async function replay(plan: Plan, body: Record<string, unknown>) {
   const ext = typeof body.external_id === 'string' ? body.external_id : undefined;
@@ -70,6 +85,7 @@ async function replay(plan: Plan, body: Record<string, unknown>) {
           lanes.delete(s.conn);
         }
         if (s.tags.length === 1 && String(r.count ?? '') !== count(s.tags[0])) throw new Error(`${s.tags[0]} captured, ${r.command} ${r.count} replayed: ${s.text.slice(0, 200)}`);
+        readBack(plan, s, r, fresh);
         return r;
       }));
     }
