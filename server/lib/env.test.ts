@@ -21,3 +21,9 @@ it('checks answers everywhere but production, and there only when CHECK_ANSWERS=
   expect(readConfig({ NODE_ENV: 'production' }).checkAnswers).toBe(false);
   expect(readConfig({ NODE_ENV: 'production', CHECK_ANSWERS: 'true' }).checkAnswers).toBe(true);
 });
+
+it('sizes the database pools from DATABASE_POOL_SIZE, 10 by default, refusing what is not a count', () => {
+  expect(readConfig({ NODE_ENV: 'test' }).databasePoolSize).toBe(10);
+  expect(readConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+  for (const bad of ['0', '-2', '2.5', 'four']) expect(() => readConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+});

@@ -31,6 +31,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     // Whole months of raw clicks to keep before the current one; unset: keep all (db/partitions).
     // false behind a transaction-mode pooler without prepared-statement support (docs/scaling.md).
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'false',
+    // Connections per pool of a server process (primary, and replica and click pools if set). Fewer
+    // than the default can be faster: on a 2-core database 4 beat 10 and 20 (docs/scaling.md).
+    databasePoolSize: positiveInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE) ?? 10,
     // off: clicks commit without waiting for the WAL flush (db/client.ts says what that risks).
     clickSynchronousCommit: env.CLICK_SYNCHRONOUS_COMMIT !== 'off',
     clickRetentionMonths: positiveInt('CLICK_RETENTION_MONTHS', env.CLICK_RETENTION_MONTHS),

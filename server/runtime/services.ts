@@ -43,7 +43,7 @@ const KEY = Symbol.for('refcount.services');
 type Registry = { [KEY]?: Promise<Services> };
 
 export async function openServices(config: Config = readConfig()): Promise<Services> {
-  const database = await openDatabase({ url: config.databaseUrl, replicaUrl: config.databaseReplicaUrl, prepare: config.databasePreparedStatements, clickSynchronousCommit: config.clickSynchronousCommit, dataDir: config.pgliteDir, lock: true });
+  const database = await openDatabase({ url: config.databaseUrl, replicaUrl: config.databaseReplicaUrl, prepare: config.databasePreparedStatements, max: config.databasePoolSize, clickSynchronousCommit: config.clickSynchronousCommit, dataDir: config.pgliteDir, lock: true });
   await migrate(database);
   ensureAuthSecret(config);
   setAnswerChecks(config.checkAnswers);
