@@ -6,6 +6,7 @@
 // p99s compared servers at their own top speeds again.
 import http from 'node:http';
 import { CONNECTIONS, type Load } from './load';
+import { percentile } from './stats';
 
 const TIMEOUT_MS = 10_000;
 
@@ -44,6 +45,6 @@ export async function paced(port: number, req: { method: 'GET' | 'POST'; path: s
   });
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  const p99 = Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] * 10) / 10;
+  const p99 = Math.round(percentile(sorted, 99) * 10) / 10;
   return { rps: amount / ((performance.now() - start) / 1000), p99, ok, other: non2xx + errors, why: `${non2xx} non-2xx, ${errors} errors or timeouts` };
 }

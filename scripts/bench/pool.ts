@@ -5,6 +5,7 @@
 // was last idle, so the pace fell the longer load lasted (here 17k -> 8k q/s in 12 s); patched it
 // holds (~1.0x).
 import postgres from 'postgres';
+import { median } from './stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const sql = postgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', { max: 10, prepare: true, onnotice: () => {} });
@@ -26,6 +27,5 @@ for (let s = 0, last = 0; s < SECONDS; s++) {
 stop = true;
 await Promise.all(callers);
 await sql.end();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const [early, late] = [median(perSecond.slice(1, 4)), median(perSecond.slice(-3))];
 console.log(`postgres.js, 50 callers on 10 connections: ${early} q/s at the start, ${late} q/s after ${SECONDS} s: ${(late / early).toFixed(2)}x`);

@@ -13,6 +13,7 @@ import { createNodeV1Handler } from '@/server/http/v1/handler';
 import { createServices } from '@/server/runtime/services';
 import { readConfig } from '@/server/lib/env';
 import { describeSeeded, seedReports } from './reports-seed';
+import { percentile } from './stats';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/refcount_bench_reports';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -36,7 +37,6 @@ const server = createServer((req, res) => {
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 async function measure(path: string) {
   const headers = { Authorization: `Bearer ${seeded.token}` };
   const once = async () => {
@@ -50,7 +50,7 @@ async function measure(path: string) {
   const times: number[] = [];
   for (let i = 0; i < REQUESTS; i++) times.push(await once());
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p99: pct(times, 99) };
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 const year = `from=${seeded.firstDay}&to=${seeded.lastDay}`;

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
+import { median } from './stats';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/refcount_bench_start';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -53,7 +54,6 @@ for (let round = 0; round < ROUNDS; round++) {
   if (round % 2) order.reverse();
   for (const [way, args] of order) results.set(way, [...(results.get(way) ?? []), await once(args)]);
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ref = results.get('tsx server/http/main.ts')!;
 console.log(`\nstart of the production server, ${ROUNDS} interleaved rounds, medians (PostgreSQL, jobs off)`);
 console.log('| start | first answer ms | vs tsx | RSS warm MiB | vs tsx |\n|---|---|---|---|---|');

@@ -14,6 +14,7 @@ import { captureSql } from './capture-sql';
 import { load, PRODUCTION_ENTRY, script, startServer, stopServers, type Load } from './load';
 import { paced } from './paced';
 import { seedBench } from './seed';
+import { median } from './stats';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/refcount_bench';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -77,7 +78,6 @@ if (only) PATHS.splice(0, PATHS.length, ...PATHS.filter((p) => only.some((w) => 
 const count = async (table: string) => (sql ? ((await sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number) : 0);
 const results = new Map<string, Load[]>();
 let mismatches = 0;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // Clicks spread and on one hot code take turns going first: the clicks table grows through a
 // round, and whichever always ran second ran on a bigger one (the hot code read slower for it).
 const pathsOf = (round: number) => {
