@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { memberships, workspaceKeys } from '@/db/schema';
-import type { Actor as DomainActor } from '../domain/context';
+import type { Actor as DomainActor, WorkspaceCtx } from '../domain/context';
 import { insufficientScope, RefcountError, unauthorized } from '../errors/errors';
 import { spend } from '../lib/rate-limit';
 import type { RequestContext } from '../trpc/context';
@@ -66,12 +66,13 @@ function answerFraming(ctx: RequestContext) {
 
 /** A workspace key (REST) or a member's session (dashboard) allowed `need`, within its rate. */
 export async function authenticateWorkspace(ctx: RequestContext, need: NeededScope) {
-  let principal: { workspaceId: string; actor: Actor };
+  let principal: { workspaceId: string; actor: Actor; settings?: WorkspaceCtx['settings'] };
   if (ctx.transport === 'dashboard') principal = await sessionPrincipal(ctx);
   else {
     const key = await keyPrincipal(ctx);
     if (key.family !== 'workspace') throw insufficientScope('workspace_key');
-    principal = { workspaceId: key.workspaceId, actor: { kind: 'key', keyId: key.keyId, scopes: key.scopes } };
+    // the settings as the key lookup read them (WorkspaceCtx.settings); none if the row is gone
+    principal = { workspaceId: key.workspaceId, actor: { kind: 'key', keyId: key.keyId, scopes: key.scopes }, settings: key.settings ?? undefined };
   }
   if (!grants(principal.actor.scopes, need)) throw insufficientScope(need);
   answerFraming(ctx);
@@ -83,7 +84,7 @@ export async function authenticateAffiliate(ctx: RequestContext) {
   const key = await keyPrincipal(ctx);
   if (key.family !== 'affiliate') throw insufficientScope('affiliate_key');
   answerFraming(ctx);
-  return { workspaceId: key.workspaceId, affiliateId: key.affiliateId };
+  return { workspaceId: key.workspaceId, affiliateId: key.affiliateId, settings: key.settings ?? undefined };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { affiliateKeys, affiliates, workspaceKeys } from '@/db/schema';
+import { affiliateKeys, affiliates, workspaceKeys, workspaceSettings } from '@/db/schema';
 import { ACCESS_STATUSES } from '../domain/affiliates/access';
 import { unauthorized } from '../errors/errors';
 import { groupCommit } from '../lib/group-commit';
@@ -8,8 +8,9 @@ import { rememberKey } from './known-keys';
 import { presentedToken, sameHash } from './tokens';
 
 export type KeyPrincipal =
-  | { family: 'workspace'; keyId: string; workspaceId: string; scopes: string[] }
-  | { family: 'affiliate'; keyId: string; workspaceId: string; affiliateId: string };
+  | { family: 'workspace'; keyId: string; workspaceId: string; scopes: string[]; settings: Settings | null }
+  | { family: 'affiliate'; keyId: string; workspaceId: string; affiliateId: string; settings: Settings | null };
+type Settings = typeof workspaceSettings.$inferSelect;
 
 // No cache of verified keys: every request looks its key up, so a revocation (dashboard, CLI,
 // API) or an affiliate's suspension is refused on the very next request by every process sharing
@@ -20,17 +21,27 @@ export type KeyPrincipal =
 // Clicks go one step further: under a key this process verified before, the click statement
 // itself checks the key (server/auth/known-keys.ts, presumeWorkspaceKey), so no lookup is needed.
 // Whose keys work: ACCESS_STATUSES (suspended or rejected affiliates' keys answer like revoked ones).
+// A key's row comes with its workspace's settings, which most API calls read next (a sale, a
+// refund, every report, an affiliate's earnings): one statement, and one round trip, fewer for each.
 function prepareLookups(db: DbOrTx) {
   const hashes = sql`(select jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb))`;
   const workspace = db
-    .select({ id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes, lastUsedAt: workspaceKeys.lastUsedAt })
+    .select({
+      id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes, lastUsedAt: workspaceKeys.lastUsedAt,
+      settings: getTableColumns(workspaceSettings),
+    })
     .from(workspaceKeys)
+    .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, workspaceKeys.workspaceId))
     .where(and(sql`${workspaceKeys.hash} in ${hashes}`, isNull(workspaceKeys.revokedAt)))
     .prepare('refcount_resolve_workspace_keys');
   const affiliate = db
-    .select({ id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId, lastUsedAt: affiliateKeys.lastUsedAt })
+    .select({
+      id: affiliateKeys.id, hash: affiliateKeys.hash, workspaceId: affiliateKeys.workspaceId, affiliateId: affiliateKeys.affiliateId, lastUsedAt: affiliateKeys.lastUsedAt,
+      settings: getTableColumns(workspaceSettings),
+    })
     .from(affiliateKeys)
     .innerJoin(affiliates, and(eq(affiliates.workspaceId, affiliateKeys.workspaceId), eq(affiliates.id, affiliateKeys.affiliateId)))
+    .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, affiliateKeys.workspaceId))
     .where(and(sql`${affiliateKeys.hash} in ${hashes}`, isNull(affiliateKeys.revokedAt), inArray(affiliates.status, [...ACCESS_STATUSES])))
     .prepare('refcount_resolve_affiliate_keys');
   return { workspace: shared(workspace), affiliate: shared(affiliate) };
@@ -80,12 +91,12 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
     if (!key || !sameHash(key.hash, hash)) throw unauthorized();
     const touchedAt = await touchLastUsed(db, workspaceKeys, key.id, key.lastUsedAt);
     rememberKey(db, hash, { keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes, touchedAt });
-    return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes };
+    return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes, settings: key.settings };
   }
   const key = await lookupsOf(db).affiliate(hash);
   if (!key || !sameHash(key.hash, hash)) throw unauthorized();
   await touchLastUsed(db, affiliateKeys, key.id, key.lastUsedAt);
-  return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId };
+  return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId, settings: key.settings };
 }
 
 /** Workspace key lookups on `db` so far (items looked up, statements sent). */

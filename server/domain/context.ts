@@ -1,7 +1,12 @@
 import type { DbOrTx } from '@/db/client';
+import type { workspaceSettings } from '@/db/schema';
 
-/** What domain functions need to act for a workspace: its id and a database handle. */
-export type WorkspaceCtx = { db: DbOrTx; workspaceId: string };
+/**
+ * What domain functions need to act for a workspace: its id and a database handle. `settings`:
+ * the workspace's settings as the request's key lookup read them (server/auth/resolve-key.ts), so
+ * readSettings needs no statement of its own; absent, readSettings reads them.
+ */
+export type WorkspaceCtx = { db: DbOrTx; workspaceId: string; settings?: typeof workspaceSettings.$inferSelect };
 /** What affiliate-scoped reads need: every query filters on affiliateId. */
 export type AffiliateCtx = WorkspaceCtx & { affiliateId: string };
 

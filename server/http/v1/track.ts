@@ -13,9 +13,9 @@ const dbFor = (route: TrackRoute, ctx: RequestContext) => (route.connection === 
 export async function runTrack(route: TrackRoute, ctx: RequestContext, raw: unknown): Promise<unknown> {
   const presumed = route.checksKeyInWrite && !ctx.idempotencyKey ? await runUnderPresumedKey(route, ctx, raw) : null;
   if (presumed) return presumed.answer;
-  const { workspaceId } = await authenticateWorkspace(ctx, 'track');
+  const { workspaceId, settings } = await authenticateWorkspace(ctx, 'track');
   const input = route.input.parse(raw);
-  const domainCtx = { db: dbFor(route, ctx), workspaceId, underKey: null };
+  const domainCtx = { db: dbFor(route, ctx), workspaceId, settings, underKey: null };
   const key = ctx.idempotencyKey;
   if (!key) return route.run(domainCtx, input);
   const hash = requestHash(route.path, raw);
