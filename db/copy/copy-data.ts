@@ -35,6 +35,9 @@ export async function copyData(source: Database, target: Database, opts: CopyOpt
       if (stray.length) throw new CopyRefusedError(`the source has rows in tables the schema does not list: ${stray.join(', ')}`);
       return target.db.transaction(async (dst) => {
         await fixTextFormats(dst);
+        // Rows arrive as they are: triggers that derive one table's values from another's writes
+        // (migration 0014's rules version) stand aside for this transaction (set local).
+        await dst.execute(sql`select set_config('refcount.copying', 'on', true)`);
         await prepareTarget(dst, tables, opts.replace ?? false);
         const copied: CopiedTable[] = [];
         for (const t of tables) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export const workspaces = pgTable(
@@ -39,6 +39,9 @@ export const workspaceSettings = pgTable(
   termsUrl: text('terms_url'),
   // The public join page /join/{join_slug} (the workspace's public id works too).
   joinSlug: text('join_slug'),
+  // Bumped by a trigger on every change to the workspace's commission rules (migration 0014), so
+  // a process may keep rules it read under the same number (server/domain/rules/rules.ts).
+  rulesVersion: bigint('rules_version', { mode: 'number' }).notNull().default(0),
   updatedAt: updatedAt(),
   },
   (t) => [

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { products } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import { ruleForSale } from '../../rules/rule-for-sale';
-import { rulesOfCampaign, type Rule } from '../../rules/rules';
+import { rulesUnderVersion } from '../../rules/kept-rules';
+import type { Rule } from '../../rules/rules';
 import type { Settings } from '../../settings/settings';
 import { percentOf } from '../../../model/money';
 import type { BillingInterval } from '../../../model/enums';
@@ -51,7 +52,8 @@ export async function computeEarning({ ctx, settings, campaignId, sale }: { ctx:
     if (!product && !settings.commissionUnmappedProducts) return nothing('unmapped_product', rateCampaignId);
   }
   if (!rateCampaignId) return nothing('no_campaign');
-  const rule = ruleForSale({ rules: await rulesOfCampaign({ ctx, campaignId: rateCampaignId }), productId: sale.productId, interval: sale.interval });
+  const rules = await rulesUnderVersion({ ctx, campaignId: rateCampaignId, version: settings.rulesVersion });
+  const rule = ruleForSale({ rules, productId: sale.productId, interval: sale.interval });
   if (!rule) return nothing('no_rule', rateCampaignId);
   const currency = rule.isFlat ? (rule.currency ?? settings.currency) : sale.currency;
   if (rule.lengthType === 'one_time' && sale.periodIndex > 0) return nothing('one_time_rule_after_first_payment', rateCampaignId, rule, currency);
