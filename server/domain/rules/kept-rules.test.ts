@@ -42,7 +42,8 @@ describe('rules kept under the rules version', () => {
   });
 
   it('earns by a rule changed outside the API (SQL, another node) from the next sale on', async () => {
-    await api.db.update(commissionRules).set({ amount: 1_500 }) // basis points: 15 %.where(and(eq(commissionRules.campaignId, p.campaign.id), eq(commissionRules.kind, 'default')));
+    // amounts of percent rules are basis points: 15 %
+    await api.db.update(commissionRules).set({ amount: 1_500 }).where(and(eq(commissionRules.campaignId, p.campaign.id), eq(commissionRules.kind, 'default')));
     expect(await earned()).toBe(1_500);
   });
 
