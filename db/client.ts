@@ -126,8 +126,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   try {
     const client = nameStatements(letEventLoopTurn(await PGlite.create(dataDir === 'memory://' ? undefined : dataDir)));
     // Each call is still planned for its own values: PGlite has no autovacuum, so no statistics,
-    // and a generic plan chosen on default estimates made sales slower as tables grew (413 -> 297
-    // req/s in an A/B; planned per call 423). Naming still saves the parse and two protocol steps.
+    // and generic plans chosen on default estimates made sales slower round by round as the tables
+    // grew (docs/scaling.md). Naming still saves the parse and two protocol steps.
     await client.exec('set plan_cache_mode = force_custom_plan');
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

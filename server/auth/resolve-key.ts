@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-
 import type { DbOrTx } from '@/db/client';
 import { affiliateKeys, affiliates, workspaceKeys, workspaceSettings } from '@/db/schema';
 import { ACCESS_STATUSES } from '../domain/affiliates/access';
+import type { WorkspaceCtx } from '../domain/context';
 import { unauthorized } from '../errors/errors';
 import { groupCommit } from '../lib/group-commit';
 import { rememberKey } from './known-keys';
@@ -10,7 +11,7 @@ import { presentedToken, sameHash } from './tokens';
 export type KeyPrincipal =
   | { family: 'workspace'; keyId: string; workspaceId: string; scopes: string[]; settings: Settings | null }
   | { family: 'affiliate'; keyId: string; workspaceId: string; affiliateId: string; settings: Settings | null };
-type Settings = typeof workspaceSettings.$inferSelect;
+type Settings = NonNullable<WorkspaceCtx['settings']>;
 
 // No cache of verified keys: every request looks its key up, so a revocation (dashboard, CLI,
 // API) or an affiliate's suspension is refused on the very next request by every process sharing
