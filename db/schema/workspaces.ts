@@ -40,7 +40,7 @@ export const workspaceSettings = pgTable(
   // The public join page /join/{join_slug} (the workspace's public id works too).
   joinSlug: text('join_slug'),
   // Bumped by a trigger on every change to the workspace's commission rules (migration 0014), so
-  // a process may keep rules it read under the same number (server/domain/rules/rules.ts).
+  // a process may keep rules it read under the same number (server/domain/rules/kept-rules.ts).
   rulesVersion: bigint('rules_version', { mode: 'number' }).notNull().default(0),
   updatedAt: updatedAt(),
   },

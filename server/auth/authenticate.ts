@@ -71,8 +71,8 @@ export async function authenticateWorkspace(ctx: RequestContext, need: NeededSco
   else {
     const key = await keyPrincipal(ctx);
     if (key.family !== 'workspace') throw insufficientScope('workspace_key');
-    // the settings as the key lookup read them (WorkspaceCtx.settings); none if the row is gone
-    principal = { workspaceId: key.workspaceId, actor: { kind: 'key', keyId: key.keyId, scopes: key.scopes }, settings: key.settings ?? undefined };
+    // the settings as the key lookup read them (WorkspaceCtx.settings)
+    principal = { workspaceId: key.workspaceId, actor: { kind: 'key', keyId: key.keyId, scopes: key.scopes }, settings: key.settings };
   }
   if (!grants(principal.actor.scopes, need)) throw insufficientScope(need);
   answerFraming(ctx);
@@ -84,7 +84,7 @@ export async function authenticateAffiliate(ctx: RequestContext) {
   const key = await keyPrincipal(ctx);
   if (key.family !== 'affiliate') throw insufficientScope('affiliate_key');
   answerFraming(ctx);
-  return { workspaceId: key.workspaceId, affiliateId: key.affiliateId, settings: key.settings ?? undefined };
+  return { workspaceId: key.workspaceId, affiliateId: key.affiliateId, settings: key.settings };
 }
 
 /**

@@ -9,9 +9,8 @@ import { rememberKey } from './known-keys';
 import { presentedToken, sameHash } from './tokens';
 
 export type KeyPrincipal =
-  | { family: 'workspace'; keyId: string; workspaceId: string; scopes: string[]; settings: Settings | null }
-  | { family: 'affiliate'; keyId: string; workspaceId: string; affiliateId: string; settings: Settings | null };
-type Settings = NonNullable<WorkspaceCtx['settings']>;
+  | { family: 'workspace'; keyId: string; workspaceId: string; scopes: string[]; settings: WorkspaceCtx['settings'] }
+  | { family: 'affiliate'; keyId: string; workspaceId: string; affiliateId: string; settings: WorkspaceCtx['settings'] };
 
 // No cache of verified keys: every request looks its key up, so a revocation (dashboard, CLI,
 // API) or an affiliate's suspension is refused on the very next request by every process sharing
@@ -92,12 +91,12 @@ export async function resolveKey(db: DbOrTx, header: string | null | undefined):
     if (!key || !sameHash(key.hash, hash)) throw unauthorized();
     const touchedAt = await touchLastUsed(db, workspaceKeys, key.id, key.lastUsedAt);
     rememberKey(db, hash, { keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes, touchedAt });
-    return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes, settings: key.settings };
+    return { family, keyId: key.id, workspaceId: key.workspaceId, scopes: key.scopes, settings: key.settings ?? undefined };
   }
   const key = await lookupsOf(db).affiliate(hash);
   if (!key || !sameHash(key.hash, hash)) throw unauthorized();
   await touchLastUsed(db, affiliateKeys, key.id, key.lastUsedAt);
-  return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId, settings: key.settings };
+  return { family, keyId: key.id, workspaceId: key.workspaceId, affiliateId: key.affiliateId, settings: key.settings ?? undefined };
 }
 
 /** Workspace key lookups on `db` so far (items looked up, statements sent). */

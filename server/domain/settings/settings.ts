@@ -78,7 +78,7 @@ export async function updateSettings({
   try {
     return await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(workspaceSettings).where(eq(workspaceSettings.workspaceId, ctx.workspaceId)).for('update');
-      const row = await upsertSettings({ ctx: { db: tx, workspaceId: ctx.workspaceId }, patch });
+      const row = await upsertSettings({ ctx: { ...ctx, db: tx }, patch });
       if (patch.holdDays !== undefined && patch.holdDays !== before?.holdDays) await moveHolds({ db: tx, workspaceId: ctx.workspaceId }, patch.holdDays);
       await recordUpdate(tx, ctx, action, { type: action.split('.')[0], id: ctx.workspaceId }, before ? audited(before) : {}, audited(row));
       return row;
