@@ -8,7 +8,7 @@ export const trackClick = trackRoute({
   summary: 'Record a click (ok: false when the affiliate or campaign is not active)',
   errors: ['ref_required', 'link_not_found'],
   connection: 'clicks',
-  checksKeyInWrite: true,
+  checksKey: true,
   input: clickInput,
   output: clickOutput,
   run: async (ctx, input) => {

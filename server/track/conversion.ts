@@ -1,15 +1,15 @@
 // POST /v1/track/lead and POST /v1/track/sale: attribute and record a conversion
 import type { z } from 'zod';
 import { recordConversion } from '../domain/conversions/record';
-import type { WorkspaceCtx } from '../domain/context';
 import { conversionOutput, leadInput, saleInput } from './conversion.types';
-import { trackRoute } from './route';
+import { trackRoute, type TrackCtx } from './route';
 
 const ERRORS = ['external_id_required', 'visitor_id_required'] as const;
 
-const run = (type: 'lead' | 'sale') => (ctx: WorkspaceCtx, i: z.output<typeof saleInput> | z.output<typeof leadInput>) =>
+const run = (type: 'lead' | 'sale') => (ctx: TrackCtx, i: z.output<typeof saleInput> | z.output<typeof leadInput>) =>
   recordConversion({
     ctx,
+    underKey: ctx.underKey,
     input: {
       type, externalId: i.external_id, visitorId: i.visitor_id, fingerprint: i.fingerprint, ip: i.ip, userAgent: i.user_agent,
       ref: i.ref, manualCode: i.manual_code, customerId: i.customer_id, amount: i.amount, currency: i.currency,
@@ -23,6 +23,7 @@ export const trackLead = trackRoute({
   errors: [...ERRORS],
   input: leadInput,
   output: conversionOutput,
+  checksKey: true,
   run: run('lead'),
 });
 
@@ -32,5 +33,6 @@ export const trackSale = trackRoute({
   errors: [...ERRORS, 'amount_required'],
   input: saleInput,
   output: conversionOutput,
+  checksKey: true,
   run: run('sale'),
 });

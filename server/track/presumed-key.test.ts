@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicks, workspaceKeys } from '@/db/schema';
+import { clicks, conversions, workspaceKeys } from '@/db/schema';
 import { workspaceKeyLookups } from '../auth/resolve-key';
 import { hashToken } from '../auth/tokens';
 import { startTestApi, type TestApi } from '../testing/api';
@@ -69,5 +69,44 @@ describe('clicks under a key this process has verified', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('insufficient_scope');
     expect(await clicksOf(['v_read_1'])).toBe(0);
+  });
+});
+
+// Sales and refunds under a known key check it in their first read (server/domain/conversions/first-read.ts, refund-state.ts).
+describe('sales and refunds under a key this process has verified', () => {
+  const sale = (token: string, body: Record<string, unknown>) => api.call('POST', '/v1/track/sale', { token, body });
+  const refund = (token: string, body: Record<string, unknown>) => api.call('POST', '/v1/track/refund', { token, body });
+  const conversion = async (externalId: string) =>
+    (await api.db.select().from(conversions).where(and(eq(conversions.workspaceId, p.ws.id), eq(conversions.externalId, externalId))))[0];
+
+  it('need no key lookup, and answer as the usual path does', async () => {
+    const token = await p.ws.keyFor(['track']);
+    expect((await click(token, { ref: p.a.ref, visitor_id: 'v_sale_known' })).status).toBe(200);
+    const before = lookups();
+    const made = await sale(token, { external_id: 'pk_sale_1', ref: p.a.ref, amount: 10_000 });
+    expect(made.body).toMatchObject({ ok: true, attributed: true });
+    expect((await sale(token, { external_id: 'pk_sale_1', ref: p.a.ref, amount: 10_000 })).body.conversion_id).toBe(made.body.conversion_id);
+    expect((await refund(token, { external_id: 'pk_sale_1', amount: 2_500 })).body).toEqual({ ok: true, conversion_id: made.body.conversion_id });
+    expect((await refund(token, { external_id: 'pk_nobody' })).body.error).toBe('conversion_failed');
+    expect((await sale(token, { external_id: 'pk_sale_2', amount: 10_000 })).body.error).toBe('visitor_id_required');
+    expect(lookups()).toBe(before);
+    expect((await conversion('pk_sale_1')).refundedAmount).toBe(2_500);
+  });
+
+  it('a key revoked since is refused before anything is read out or written: 401 for every request', async () => {
+    const token = await p.ws.keyFor(['track']);
+    const made = await sale(token, { external_id: 'pk_sale_3', ref: p.a.ref, amount: 10_000 });
+    expect(made.status).toBe(200);
+    await api.db.update(workspaceKeys).set({ revokedAt: new Date() }).where(eq(workspaceKeys.hash, hashToken(token)));
+    const answers = [
+      await sale(token, { external_id: 'pk_sale_4', ref: p.a.ref, amount: 10_000 }), // would be stored
+      await sale(token, { external_id: 'pk_sale_3', ref: p.a.ref, amount: 10_000 }), // would replay its id
+      await sale(token, { external_id: 'pk_sale_5', amount: 10_000 }), // would be 400
+      await refund(token, { external_id: 'pk_sale_3' }), // would refund
+      await refund(token, { external_id: 'pk_nobody' }), // would be 422
+    ];
+    expect(answers.map((a) => [a.status, a.body.error])).toEqual(Array(5).fill([401, 'unauthorized']));
+    expect(await conversion('pk_sale_4')).toBeUndefined();
+    expect((await conversion('pk_sale_3')).refundedAmount).toBe(0);
   });
 });

@@ -9,5 +9,6 @@ export const trackRefund = trackRoute({
   errors: ['external_id_required', 'conversion_failed'],
   input: refundInput,
   output: refundOutput,
-  run: (ctx, i) => refundConversion({ ctx, input: { externalId: i.external_id, amount: i.amount, reason: i.reason } }),
+  checksKey: true,
+  run: (ctx, i) => refundConversion({ ctx, underKey: ctx.underKey, input: { externalId: i.external_id, amount: i.amount, reason: i.reason } }),
 });

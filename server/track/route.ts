@@ -13,16 +13,17 @@ export type TrackRoute<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.
   /** 'clicks': written on the click connections (Database.clicks, CLICK_SYNCHRONOUS_COMMIT) when there are any. */
   connection?: 'clicks';
   /**
-   * run checks ctx.underKey, when given, in its write's own statement (and throws `unauthorized`
-   * if refused), so a key this process verified before needs no lookup (presumeWorkspaceKey).
+   * run checks ctx.underKey, when given, in its own first statement, before it writes or answers
+   * anything (and throws `unauthorized` if refused), so a key this process verified before needs
+   * no lookup of its own (presumeWorkspaceKey).
    */
-  checksKeyInWrite?: true;
+  checksKey?: true;
   input: I;
   output: O;
   run: (ctx: TrackCtx, input: z.output<I>) => Promise<z.output<O>>;
 };
 
-/** underKey: the hash of a presumed workspace key the write must check (checksKeyInWrite routes only). */
+/** underKey: the hash of a presumed workspace key the route must check (checksKey routes only). */
 export type TrackCtx = WorkspaceCtx & { underKey: string | null };
 
 export const trackRoute = <I extends z.ZodType, O extends z.ZodType>(r: TrackRoute<I, O>) => r as unknown as TrackRoute;

@@ -9,9 +9,9 @@ import { moneyEvents } from '../commissions/engine/events';
 import { planLedger } from '../commissions/engine/plan-ledger';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
 import { eventRows } from '../events/record-event';
-import { readSettings } from '../settings/settings';
 import { hasherFor } from '../tracking/hash';
 import { conversionIdByExternalId } from './find';
+import { conversionFirstRead } from './first-read';
 import { buildReceipt } from './receipt';
 import { writeNewConversion } from './write-conversion';
 import type { BillingInterval } from '../../model/enums';
@@ -55,22 +55,24 @@ function conversionRow(ctx: WorkspaceCtx, input: TrackConversion, found: Attribu
  * commission, events and rollup delta in one statement (atomic by itself). The reads before it are
  * what a transaction at READ COMMITTED saw too. Idempotent on external_id by the unique index (a
  * retried or racing call stores nothing and replays the first answer); an unattributed conversion
- * stores nothing.
+ * stores nothing. Under `underKey`, a workspace key presumed valid (presumeWorkspaceKey), the first
+ * statement checks it: if refused, `unauthorized` and nothing read is used or written.
  */
-export async function recordConversion({ ctx, input }: { ctx: WorkspaceCtx; input: TrackConversion }): Promise<TrackResult> {
+export async function recordConversion({ ctx, input, underKey = null }: { ctx: WorkspaceCtx; input: TrackConversion; underKey?: string | null }): Promise<TrackResult> {
+  const hash = await hasherFor({ ctx });
+  const at = input.ts ?? new Date();
+  // Two independent statements in one round trip's time: a retry (rare) attributes for nothing;
+  // under a key refused, the attribution is dropped unseen.
+  const [{ knownId, settings }, found] = await Promise.all([
+    conversionFirstRead({ ctx, externalId: input.externalId, underKey }),
+    attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } }),
+  ]);
+  // checked once the key is known to stand: a refused key is answered 401 whatever it sent
   if (!(input.visitorId || input.fingerprint || input.ref || input.manualCode || input.customerId || (input.ip && input.userAgent))) {
     throw required('visitor_id');
   }
   if (input.type === 'sale' && (input.amount === undefined || input.amount === null)) throw required('amount');
-  const hash = await hasherFor({ ctx });
-  const at = input.ts ?? new Date();
-  // Three independent reads in one round trip's time: a retry (rare) reads the other two for nothing.
-  const [known, found, settings] = await Promise.all([
-    conversionIdByExternalId({ ctx, externalId: input.externalId }),
-    attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } }),
-    readSettings(ctx),
-  ]);
-  if (known) return replay(known);
+  if (knownId) return replay(knownId);
   const campaignId =
     found?.campaignId ??
     (found && (await ctx.db.select({ c: affiliates.campaignId }).from(affiliates).where(eq(affiliates.id, found.affiliateId)))[0]?.c) ??

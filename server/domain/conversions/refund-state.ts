@@ -1,8 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { commissions, conversions } from '@/db/schema';
+import { commissions, conversions, workspaceSettings } from '@/db/schema';
+import { unauthorized } from '../../errors/errors';
 import { preparedQuery } from '../../lib/prepared-query';
 import type { Commission } from '../commissions/engine/reconcile';
 import type { WorkspaceCtx } from '../context';
+import { readSettings, type Settings } from '../settings/settings';
+import { presumedKeyStands } from '../tracking/presumed-key';
 import type { Conversion } from './find';
 
 /**
@@ -14,18 +17,33 @@ import type { Conversion } from './find';
 export type RefundState = { conv: Conversion; ledger: Commission[]; version: string | null };
 
 // One statement, so the conversion and its ledger come from one snapshot: read apart, a refund
-// committed between the two reads could pair a current version with a stale ledger.
+// committed between the two reads could pair a current version with a stale ledger. It starts from
+// one row so that the key's verdict and the settings come back when there is no such sale.
 const saleWithLedger = preparedQuery('refund_sale_with_ledger', (db) =>
   db
-    .select({ conv: conversions, version: sql<string>`${conversions}.xmin::text`, commission: commissions })
-    .from(conversions)
-    .leftJoin(commissions, and(eq(commissions.conversionId, conversions.id), eq(commissions.workspaceId, conversions.workspaceId)))
-    .where(and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.externalId, sql.placeholder('externalId')))),
+    .select({
+      keyOk: presumedKeyStands(sql`${sql.placeholder('keyHash')}::text`, sql`${sql.placeholder('workspaceId')}::uuid`),
+      settings: workspaceSettings,
+      conv: conversions,
+      version: sql<string>`${conversions}.xmin::text`,
+      commission: commissions,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, sql.placeholder('workspaceId')))
+    .leftJoin(conversions, and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.externalId, sql.placeholder('externalId'))))
+    .leftJoin(commissions, and(eq(commissions.conversionId, conversions.id), eq(commissions.workspaceId, conversions.workspaceId))),
 );
 
-/** The workspace's sale with this external id and its ledger, unlocked, or undefined. */
-export async function refundStateByExternalId({ ctx, externalId }: { ctx: WorkspaceCtx; externalId: string }): Promise<RefundState | undefined> {
-  const rows = await saleWithLedger(ctx.db).execute({ workspaceId: ctx.workspaceId, externalId });
-  if (!rows.length) return undefined;
-  return { conv: rows[0].conv, version: rows[0].version, ledger: rows.flatMap((r) => (r.commission ? [r.commission] : [])) };
+/**
+ * The workspace's sale with this external id and its ledger, unlocked (undefined if there is
+ * none), and its settings, in one statement. Under `underKey`, a workspace key presumed valid
+ * (presumeWorkspaceKey), the same statement checks the key: if refused, `unauthorized`.
+ */
+export async function refundStateByExternalId({ ctx, externalId, underKey = null }: { ctx: WorkspaceCtx; externalId: string; underKey?: string | null }): Promise<{ state: RefundState | undefined; settings: Settings }> {
+  const rows = await saleWithLedger(ctx.db).execute({ keyHash: underKey, workspaceId: ctx.workspaceId, externalId });
+  const [first] = rows;
+  if (!first.keyOk) throw unauthorized();
+  const settings = ctx.settings ?? first.settings ?? (await readSettings(ctx));
+  if (!first.conv) return { state: undefined, settings };
+  return { state: { conv: first.conv, version: first.version, ledger: rows.flatMap((r) => (r.commission ? [r.commission] : [])) }, settings };
 }

@@ -21,10 +21,11 @@ export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' 
  * POST /v1/track/refund. `amount` is the total refunded so far (as payment providers report it),
  * so repeating a call changes nothing: idempotent on external_id. Below the sale's amount the
  * status stays and commissions shrink pro rata; at or above it, or without an amount, the
- * conversion is refunded; reason chargeback makes it a chargeback.
+ * conversion is refunded; reason chargeback makes it a chargeback. Under `underKey`, a workspace key
+ * presumed valid (presumeWorkspaceKey), the first statement checks it (`unauthorized` if refused).
  */
-export async function refundConversion({ ctx, input }: { ctx: WorkspaceCtx; input: Refund & { externalId: string } }) {
-  const [settings, read] = await Promise.all([readSettings(ctx), refundStateByExternalId({ ctx, externalId: input.externalId })]);
+export async function refundConversion({ ctx, input, underKey = null }: { ctx: WorkspaceCtx; input: Refund & { externalId: string }; underKey?: string | null }) {
+  const { state: read, settings } = await refundStateByExternalId({ ctx, externalId: input.externalId, underKey });
   if (!read) throw conversionFailed('no conversion has this external_id');
   // Without a lock first: two round trips and no transaction held open across them. The write
   // lands only if nothing changed the sale since the read; if something did, again under its lock.

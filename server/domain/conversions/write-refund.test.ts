@@ -50,7 +50,7 @@ describe('writeRefund', () => {
 
   it('writes nothing, and answers false, when the sale changed since it was read unlocked', async () => {
     const id = await p.sale('wr_3', 10_000);
-    const read = (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: 'wr_3' }))!;
+    const read = (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: 'wr_3' })).state!;
     expect([read.conv.id, read.ledger.map((c) => c.conversionId)]).toEqual([id, [id]]);
     const [stale] = read.ledger;
     const rows = (version: string | null) => ({
@@ -71,7 +71,7 @@ describe('writeRefund', () => {
     expect(await p.conversion(id)).toMatchObject({ status: 'pending', refundedAmount: 0 });
     expect((await p.ledger(id))[0].status).toBe('pending');
     expect(await appended()).toEqual([events, deltas]);
-    const now = (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: 'wr_3' }))!;
+    const now = (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: 'wr_3' })).state!;
     expect(now.version).not.toBe(read.version);
     expect(await writeRefund(api.db, rows(now.version))).toBe(true);
     expect(await p.conversion(id)).toMatchObject({ status: 'refunded', refundedAmount: 10_000 });
@@ -82,6 +82,6 @@ describe('writeRefund', () => {
   it('reads nothing for an external id of another workspace', async () => {
     await p.sale('wr_4', 10_000);
     const other = await api.workspace(['*']);
-    expect(await refundStateByExternalId({ ctx: { db: api.db, workspaceId: other.id }, externalId: 'wr_4' })).toBeUndefined();
+    expect((await refundStateByExternalId({ ctx: { db: api.db, workspaceId: other.id }, externalId: 'wr_4' })).state).toBeUndefined();
   });
 });

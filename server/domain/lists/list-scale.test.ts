@@ -114,7 +114,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         expect(conversions).toEqual({ seq: 0, idx: 1 });
         const affiliates = await rowsRead('affiliates', async () => expect(await attribute({ ctx: ctx(), input: { ref: `r${100 + i}`, at: new Date() } })).not.toBeNull());
         expect(affiliates).toEqual({ seq: 0, idx: 1 });
-        const sale = await rowsRead('conversions', async () => expect((await refundStateByExternalId({ ctx: ctx(), externalId: `e${200 + i}` }))?.ledger).toHaveLength(1));
+        const sale = await rowsRead('conversions', async () => expect((await refundStateByExternalId({ ctx: ctx(), externalId: `e${200 + i}` })).state?.ledger).toHaveLength(1));
         expect(sale.seq).toBe(0);
         expect(sale.idx).toBeLessThanOrEqual(3);
       }

@@ -3,8 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
-import { scopesGranting } from '../../auth/scopes';
 import { matchConfidenceSql } from './confidence';
+import { presumedKeyStands } from './presumed-key';
 
 /** One click to write: the caller's input with hashes, and the ids the statement may need. */
 export type ClickRow = {
@@ -63,7 +63,7 @@ const earlierClicks = sql`(
 const noEarlierClick = sql`(select null::text as visitor_key, null::text as method, null::timestamptz as ts)`;
 const age = sql`${m}.ts`;
 const window = sql`p.window_days`;
-const trackScopes = sql.raw(`array[${scopesGranting('track').map((s) => `'${s}'`).join(', ')}]::text[]`);
+const keyStands = presumedKeyStands(sql`i.key`, sql`i.ws`);
 
 /**
  * Writes a batch of clicks in one statement, each exactly as it would be written alone: check the
@@ -83,10 +83,7 @@ export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOu
         url text, referrer text, source text, click_id uuid, mint text, vis_id uuid, roll_id uuid, key text)
     ),
     keyed as (
-      select i.*, (i.key is null or exists (
-        select 1 from workspace_keys k
-        where k.hash = i.key and k.workspace_id = i.ws and k.revoked_at is null and k.scopes && ${trackScopes}
-      )) as key_ok
+      select i.*, ${keyStands} as key_ok
       from input i
     ),
     aff as (

@@ -11,7 +11,7 @@ const dbFor = (route: TrackRoute, ctx: RequestContext) => (route.connection === 
  * Idempotency-Key protocol, input parsing, the domain call. Errors propagate to the dispatcher.
  */
 export async function runTrack(route: TrackRoute, ctx: RequestContext, raw: unknown): Promise<unknown> {
-  const presumed = route.checksKeyInWrite && !ctx.idempotencyKey ? await runUnderPresumedKey(route, ctx, raw) : null;
+  const presumed = route.checksKey && !ctx.idempotencyKey ? await runUnderPresumedKey(route, ctx, raw) : null;
   if (presumed) return presumed.answer;
   const { workspaceId, settings } = await authenticateWorkspace(ctx, 'track');
   const input = route.input.parse(raw);
@@ -23,8 +23,9 @@ export async function runTrack(route: TrackRoute, ctx: RequestContext, raw: unkn
   return 'result' in outcome ? outcome.result : answerReplay(ctx.response, outcome.replay);
 }
 
-// A valid request under a key this process verified before skips the key lookup: the write's own
-// statement checks the key (one round trip per batch of clicks instead of two). null: the usual
+// A valid request under a key this process verified before skips the key lookup: the route's first
+// statement checks the key (a click: one round trip per batch instead of two; a sale or a refund:
+// the check rides on reads it makes anyway). null: the usual
 // path answers, e.g. bad input (401 comes before 400) or a key refused since.
 async function runUnderPresumedKey(route: TrackRoute, ctx: RequestContext, raw: unknown): Promise<{ answer: unknown } | null> {
   const input = route.input.safeParse(raw);
