@@ -1,5 +1,5 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { affiliates, clicks, conversions } from '@/db/schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { affiliates, conversions } from '@/db/schema';
 import { preparedQuery } from '../../lib/prepared-query';
 import type { WorkspaceCtx } from '../context';
 import { matchConfidence } from '../tracking/confidence';
@@ -47,6 +47,17 @@ async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | '
   return a ? { affiliateId: a.id, campaignId: a.campaignId, method, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] } : null;
 }
 
+// The affiliate of the customer's latest conversion, if still active (recurring payments).
+const customerAffiliate = preparedQuery('customer_affiliate', (db) =>
+  db
+    .select({ affiliateId: conversions.affiliateId, campaignId: conversions.campaignId })
+    .from(conversions)
+    .innerJoin(affiliates, and(eq(affiliates.id, conversions.affiliateId), eq(affiliates.status, 'active')))
+    .where(and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.customerId, sql.placeholder('customerId')), eq(conversions.isTest, false)))
+    .orderBy(desc(conversions.ts))
+    .limit(1),
+);
+
 /**
  * Who earns this conversion (decisions.md §4 "Tracking leads and sales"): a customer already
  * attributed keeps its affiliate (recurring payments); otherwise visitor_id (cookie), fingerprint,
@@ -54,19 +65,13 @@ async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | '
  */
 export async function attribute({ ctx, input }: { ctx: WorkspaceCtx; input: AttributionInput }): Promise<Attribution | null> {
   if (input.customerId) {
-    const [prior] = await ctx.db
-      .select({ affiliateId: conversions.affiliateId, campaignId: conversions.campaignId })
-      .from(conversions)
-      .innerJoin(affiliates, and(eq(affiliates.id, conversions.affiliateId), eq(affiliates.status, 'active')))
-      .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.customerId, input.customerId), eq(conversions.isTest, false)))
-      .orderBy(desc(conversions.ts))
-      .limit(1);
+    const [prior] = await customerAffiliate(ctx.db).execute({ workspaceId: ctx.workspaceId, customerId: input.customerId });
     if (prior) return { ...prior, method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] };
   }
   const steps: [boolean, () => Promise<Attribution | null>][] = [
-    [!!input.visitorId, async () => fromTouches('cookie', await touchesWhere({ ctx, match: eq(clicks.visitorKey, input.visitorId!), at: input.at }), input.at)],
-    [!!input.fingerprint, async () => fromTouches('fingerprint', await touchesWhere({ ctx, match: and(isNotNull(clicks.fingerprint), eq(clicks.fingerprint, input.fingerprint!))!, at: input.at }), input.at)],
-    [!!(input.ipHash && input.uaHash), async () => fromTouches('ip', await touchesWhere({ ctx, match: and(eq(clicks.ipHash, input.ipHash!), eq(clicks.uaHash, input.uaHash!))!, at: input.at }), input.at)],
+    [!!input.visitorId, async () => fromTouches('cookie', await touchesWhere({ ctx, match: { by: 'cookie', visitorKey: input.visitorId! }, at: input.at }), input.at)],
+    [!!input.fingerprint, async () => fromTouches('fingerprint', await touchesWhere({ ctx, match: { by: 'fingerprint', fingerprint: input.fingerprint! }, at: input.at }), input.at)],
+    [!!(input.ipHash && input.uaHash), async () => fromTouches('ip', await touchesWhere({ ctx, match: { by: 'ip', ipHash: input.ipHash!, uaHash: input.uaHash! }, at: input.at }), input.at)],
     [!!input.manualCode, () => byCode(ctx, input.manualCode!, 'manual_code')],
     [!!input.ref, () => byCode(ctx, input.ref!, 'ref')],
   ];

@@ -1,12 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
-import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { ensureClickPartitions } from '@/db/partitions/clicks';
 import * as schema from '@/db/schema';
-import { clicks } from '@/db/schema';
 import { seedAffiliate, seedCampaign, seedClick } from '../../testing/seed';
 import { touchesWhere } from './touches';
 
@@ -31,7 +29,7 @@ afterAll(() => client.close());
 
 it('scans the months inside the longest cookie window and no others', async () => {
   sent.length = 0;
-  const touches = await touchesWhere({ ctx: { db, workspaceId: ws }, match: eq(clicks.visitorKey, 'v'), at });
+  const touches = await touchesWhere({ ctx: { db, workspaceId: ws }, match: { by: 'cookie', visitorKey: 'v' }, at });
   // 45 days before 2031-06-20 is 2031-05-06: the clicks of May 10 and June 10.
   expect(touches.map((t) => t.ts.toISOString().slice(0, 7))).toEqual(['2031-05', '2031-06']);
   const { query, params } = sent.find((s) => s.query.includes('"clicks"'))!;

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { affiliates, campaigns, clicks } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
+import { preparedQuery } from '../../lib/prepared-query';
 import { MAX_TOUCHES } from '../../contracts/limits';
 
 export type Touch = {
@@ -13,38 +14,58 @@ export type Touch = {
   windowDays: number;
 };
 
+/** Which clicks are the visitor's: by its cookie, its fingerprint, or its ip and user agent (hashed). */
+export type TouchMatch = { by: 'cookie'; visitorKey: string } | { by: 'fingerprint'; fingerprint: string } | { by: 'ip'; ipHash: string; uaHash: string };
+
+const a = sql.placeholder('a');
+const matches: Record<TouchMatch['by'], SQL> = {
+  cookie: eq(clicks.visitorKey, a),
+  fingerprint: and(isNotNull(clicks.fingerprint), eq(clicks.fingerprint, a))!,
+  ip: and(eq(clicks.ipHash, a), eq(clicks.uaHash, sql.placeholder('b')))!,
+};
+const at = sql`${sql.placeholder('at')}::timestamptz`;
+const workspaceId = sql.placeholder('workspaceId');
+
+// One prepared statement per way of matching: built once, not per sale.
+const touchesBy = (by: TouchMatch['by']) =>
+  preparedQuery(`touches_by_${by}`, (db) =>
+    db
+      .select({
+        clickId: clicks.id,
+        affiliateId: clicks.affiliateId,
+        campaignId: clicks.campaignId,
+        ts: clicks.ts,
+        visitorKey: clicks.visitorKey,
+        model: campaigns.attributionModel,
+        windowDays: campaigns.cookieWindowDays,
+      })
+      .from(clicks)
+      .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
+      .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, 'active')))
+      .where(
+        and(
+          eq(clicks.workspaceId, workspaceId),
+          matches[by],
+          lte(clicks.ts, at),
+          gt(clicks.ts, sql`${at} - make_interval(days => ${campaigns.cookieWindowDays})`),
+          // The same bound by the workspace's longest window, as one value: PostgreSQL prunes the
+          // monthly partitions of clicks before it (the per-campaign bound above cannot).
+          gt(clicks.ts, sql`${at} - make_interval(days => (select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${workspaceId}))`),
+        ),
+      )
+      .orderBy(asc(clicks.ts))
+      .limit(MAX_TOUCHES),
+  );
+const statements = { cookie: touchesBy('cookie'), fingerprint: touchesBy('fingerprint'), ip: touchesBy('ip') };
+
 /**
  * Clicks matching `match` inside their campaign's cookie window before `at`, oldest first, from
  * affiliates that are still active. These are the candidates the attribution receipt lists. Never
  * reads clicks older than the workspace's longest cookie window (retention keeps those).
  */
-export async function touchesWhere({ ctx, match, at }: { ctx: WorkspaceCtx; match: SQL; at: Date }): Promise<Touch[]> {
-  return ctx.db
-    .select({
-      clickId: clicks.id,
-      affiliateId: clicks.affiliateId,
-      campaignId: clicks.campaignId,
-      ts: clicks.ts,
-      visitorKey: clicks.visitorKey,
-      model: campaigns.attributionModel,
-      windowDays: campaigns.cookieWindowDays,
-    })
-    .from(clicks)
-    .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
-    .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, 'active')))
-    .where(
-      and(
-        eq(clicks.workspaceId, ctx.workspaceId),
-        match,
-        lte(clicks.ts, at),
-        gt(clicks.ts, sql`${at.toISOString()}::timestamptz - make_interval(days => ${campaigns.cookieWindowDays})`),
-        // The same bound by the workspace's longest window, as one value: PostgreSQL prunes the
-        // monthly partitions of clicks before it (the per-campaign bound above cannot).
-        gt(clicks.ts, sql`${at.toISOString()}::timestamptz - make_interval(days => (select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${ctx.workspaceId}))`),
-      ),
-    )
-    .orderBy(asc(clicks.ts))
-    .limit(MAX_TOUCHES);
+export async function touchesWhere({ ctx, match, at: when }: { ctx: WorkspaceCtx; match: TouchMatch; at: Date }): Promise<Touch[]> {
+  const [first, second] = match.by === 'cookie' ? [match.visitorKey, null] : match.by === 'fingerprint' ? [match.fingerprint, null] : [match.ipHash, match.uaHash];
+  return statements[match.by](ctx.db).execute({ workspaceId: ctx.workspaceId, at: when.toISOString(), a: first, b: second });
 }
 
 /** The touch that wins by the model of the campaign of the most recent touch. */
