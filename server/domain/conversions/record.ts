@@ -6,6 +6,7 @@ import { attribute, type Attribution } from '../attribution/attribute';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
 import { moneyEvents } from '../commissions/engine/events';
+import { paymentHistory } from '../commissions/engine/history';
 import { planLedger } from '../commissions/engine/plan-ledger';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
 import { eventRows } from '../events/record-event';
@@ -61,11 +62,12 @@ function conversionRow(ctx: WorkspaceCtx, input: TrackConversion, found: Attribu
 export async function recordConversion({ ctx, input, underKey = null }: { ctx: WorkspaceCtx; input: TrackConversion; underKey?: string | null }): Promise<TrackResult> {
   const hash = await hasherFor({ ctx });
   const at = input.ts ?? new Date();
-  // Two independent statements in one round trip's time: a retry (rare) attributes for nothing;
-  // under a key refused, the attribution is dropped unseen.
-  const [{ knownId, settings }, found] = await Promise.all([
+  // Independent statements in one round trip's time: a retry (rare) attributes and reads the
+  // customer's payments for nothing; under a key refused, what they read is dropped unseen.
+  const [{ knownId, settings }, found, history] = await Promise.all([
     conversionFirstRead({ ctx, externalId: input.externalId, underKey }),
     attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } }),
+    input.type === 'sale' ? paymentHistory({ ctx, sale: { customerId: input.customerId ?? null, ts: at } }) : undefined,
   ]);
   // checked once the key is known to stand: a refused key is answered 401 whatever it sent
   if (!(input.visitorId || input.fingerprint || input.ref || input.manualCode || input.customerId || (input.ip && input.userAgent))) {
@@ -80,7 +82,7 @@ export async function recordConversion({ ctx, input, underKey = null }: { ctx: W
   if (!found || !campaignId) return { ok: true as const, attributed: false as const, visitor_id: input.visitorId ?? null };
   const conv = conversionRow(ctx, input, found, campaignId, at);
   // the ledger rule on a conversion without commissions: what it earns, and for whom
-  const { created, earning } = await planLedger({ ctx, conv, settings, rows: [] });
+  const { created, earning } = await planLedger({ ctx, conv, settings, rows: [], history });
   const receipt = buildReceipt(found, earning, created.length > 0);
   if (conv.isTest && earning) receipt.reason = 'test_conversion';
   conv.attribution = receipt;

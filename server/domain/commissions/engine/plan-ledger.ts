@@ -2,7 +2,7 @@ import type { commissions, conversions } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import type { Settings } from '../../settings/settings';
 import { computeEarning, type Earning } from './compute';
-import { paymentHistory } from './history';
+import { paymentHistory, type PaymentHistory } from './history';
 import { newId } from '../../../lib/ids';
 import { proRata } from '../../../model/money';
 import { isVoidCommission, REVERSAL_STATES } from './states';
@@ -30,8 +30,8 @@ const earnerOf = (conv: Conv) => (conv.type === 'sale' && !conv.isTest && !REVER
  * What a conversion without commissions earns: the earning (also quoted for a test sale) and, when
  * a live sale's attributed affiliate earns something, its commission row, complete but not stored.
  */
-async function newEarning({ ctx, conv, settings }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings }): Promise<{ earning: Earning; row: Commission | null }> {
-  const history = await paymentHistory({ ctx, conv });
+async function newEarning({ ctx, conv, settings, history: known }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings; history?: PaymentHistory }): Promise<{ earning: Earning; row: Commission | null }> {
+  const history = known ?? (await paymentHistory({ ctx, sale: conv }));
   const earning = await computeEarning({ ctx, settings, campaignId: conv.campaignId, sale: { ...conv, ...history } });
   const earner = earnerOf(conv);
   if (!earner || earning.amount <= 0) return { earning, row: null };
@@ -53,9 +53,11 @@ async function newEarning({ ctx, conv, settings }: { ctx: WorkspaceCtx; conv: Co
  * Unpaid commissions of anyone else become `reversed` (and come back as they were when the
  * conversion does); a paid one is never edited: a clawback row carries the difference, which the
  * next payout nets. So each affiliate's live rows always sum to what the rules give for the net
- * state, whatever order calls arrive in. Reads (rules, history) but writes nothing.
+ * state, whatever order calls arrive in. Reads (rules, history unless given) but writes nothing.
  */
-export async function planLedger({ ctx, conv, settings, rows }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings; rows: Commission[] }): Promise<LedgerPlan> {
+export async function planLedger(
+  { ctx, conv, settings, rows, history }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings; rows: Commission[]; history?: PaymentHistory },
+): Promise<LedgerPlan> {
   const plan: LedgerPlan = { created: [], updates: [], earning: null };
   const net = conv.amount - conv.refundedAmount;
   const earner = earnerOf(conv);
@@ -64,7 +66,7 @@ export async function planLedger({ ctx, conv, settings, rows }: { ctx: Workspace
 
   // A test sale earns nothing, but its receipt shows what it would have earned.
   if ((earner && !earnings.some((e) => e.affiliateId === earner)) || (conv.isTest && conv.type === 'sale')) {
-    const { earning, row } = await newEarning({ ctx, conv, settings });
+    const { earning, row } = await newEarning({ ctx, conv, settings, history });
     plan.earning = earning;
     if (row) plan.created.push(row);
   }
