@@ -10,17 +10,30 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  */
 export function jsonRow<T extends PgTable>(table: T, row: InferSelectModel<T>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, name] of columnNamesOf(table)) {
     const value = (row as Record<string, unknown>)[key];
-    out[column.name] = value instanceof Date ? value.toISOString() : (value ?? null);
+    out[name] = value instanceof Date ? value.toISOString() : (value ?? null);
   }
   return out;
 }
 
+// [property, column name] of each column, listed once per table rather than on every row.
+const columnNames = new WeakMap<PgTable, [string, string][]>();
+function columnNamesOf(table: PgTable): [string, string][] {
+  let names = columnNames.get(table);
+  if (!names) columnNames.set(table, (names = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name])));
+  return names;
+}
+
 // PostgreSQL refuses a lone UTF-16 surrogate in JSON text; sent alone as a text parameter, the
-// driver's UTF-8 encoding turned it into U+FFFD, so JSON parameters do the same.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const wellFormed = (_key: string, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v);
+// driver's UTF-8 encoding turned it into U+FFFD, so JSON parameters do the same. JSON.stringify
+// writes a lone surrogate, and only a lone one, as an escape (\ud800): each such escape that is not
+// itself an escaped backslash's text becomes \ufffd. One scan of the text, and none at all in the
+// usual case (a replacer function instead ran for every value: 3-4% of a refund's CPU).
+const LONE_SURROGATE_ESCAPE = /(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
 
 /** JSON text for a jsonb parameter, every string as the database would store it as text. */
-export const jsonParam = (value: unknown): string => JSON.stringify(value, wellFormed);
+export const jsonParam = (value: unknown): string => {
+  const text = JSON.stringify(value);
+  return text.includes('\\ud') ? text.replace(LONE_SURROGATE_ESCAPE, '$1\\ufffd') : text;
+};
