@@ -9,6 +9,7 @@ import { listAffiliates } from '../affiliates/affiliates';
 import { listCommissions } from '../commissions/read';
 import { attribute } from '../attribution/attribute';
 import { conversionIdByExternalId } from '../conversions/find';
+import { conversionFirstRead } from '../conversions/first-read';
 import { refundStateByExternalId } from '../conversions/refund-state';
 
 // A page of a list costs the same with 3,000 rows or 30,000: PostgreSQL reads the page in index
@@ -112,6 +113,9 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
       for (let i = 0; i < 3; i++) {
         const conversions = await rowsRead('conversions', async () => expect(await conversionIdByExternalId({ ctx: ctx(), externalId: `e${100 + i}` })).toBeDefined());
         expect(conversions).toEqual({ seq: 0, idx: 1 });
+        // the sale's first read: the same lookup, beside the key check and the settings
+        const first = await rowsRead('conversions', async () => expect((await conversionFirstRead({ ctx: ctx(), externalId: `e${300 + i}`, underKey: null })).knownId).toBeDefined());
+        expect(first).toEqual({ seq: 0, idx: 1 });
         const affiliates = await rowsRead('affiliates', async () => expect(await attribute({ ctx: ctx(), input: { ref: `r${100 + i}`, at: new Date() } })).not.toBeNull());
         expect(affiliates).toEqual({ seq: 0, idx: 1 });
         const sale = await rowsRead('conversions', async () => expect((await refundStateByExternalId({ ctx: ctx(), externalId: `e${200 + i}` })).state?.ledger).toHaveLength(1));
