@@ -5,7 +5,7 @@ import { startTestApi, type TestApi } from '../../testing/api';
 import { startProgram, type Program } from '../../testing/program';
 import { newId } from '../../lib/ids';
 import { refundStateByExternalId } from './refund-state';
-import { writeRefund } from './write-refund';
+import { refundWriter, writeRefund, writeRefunds, type RefundRows } from './write-refund';
 
 // A refund writes the commissions it changes from rows it read earlier in its transaction; only the
 // columns the ledger rule changed may be written, or a stale copy would undo another change.
@@ -77,6 +77,39 @@ describe('writeRefund', () => {
     expect(await p.conversion(id)).toMatchObject({ status: 'refunded', refundedAmount: 10_000 });
     expect((await p.ledger(id))[0].status).toBe('reversed');
     expect(await appended()).toEqual([events + 1, deltas + 1]);
+  });
+
+  it('refunds written together: each on its own version, a stale one and a second of one sale write nothing, the rest is written', async () => {
+    const ids = [await p.sale('wr_5', 10_000), await p.sale('wr_6', 10_000), await p.sale('wr_7', 10_000)];
+    const states = await Promise.all(['wr_5', 'wr_6', 'wr_7'].map(async (e) => (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: e })).state!));
+    const refund = ({ conv, ledger, version }: (typeof states)[number], refundedAmount: number): RefundRows => ({
+      conversion: { ...conv, refundedAmount },
+      version,
+      ledger: { created: [], updates: [{ row: { ...ledger[0], amount: (3_000 * (10_000 - refundedAmount)) / 10_000 }, set: { amount: 0 } }] },
+      events: [{ id: newId(), workspaceId: p.ws.id, type: 'conversion.updated', payload: { refundedAmount }, createdAt: new Date(), dispatchedAt: null }],
+      deltas: [],
+    });
+    // wr_7 changed since it was read
+    await api.db.update(conversions).set({ status: 'pending' }).where(eq(conversions.id, ids[2]));
+    const batch = [refund(states[1], 4_000), refund(states[0], 2_000), refund(states[0], 6_000), refund(states[2], 5_000)];
+    expect(await writeRefunds(api.db, batch)).toEqual([true, true, false, false]);
+    expect(await Promise.all(ids.map(async (id) => (await p.conversion(id)).refundedAmount))).toEqual([2_000, 4_000, 0]);
+    expect(await Promise.all(ids.map(async (id) => (await p.ledger(id))[0].amount))).toEqual([2_400, 1_800, 3_000]);
+    const events = await api.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'conversion.updated'));
+    expect(events.map((e) => (e.payload as { refundedAmount?: number }).refundedAmount).filter(Boolean).sort()).toEqual([2_000, 4_000]);
+  });
+
+  it('refunds arriving together share statements, each answered for itself', async () => {
+    const externalIds = Array.from({ length: 12 }, (_, i) => `wr_many_${i}`);
+    for (const e of externalIds) await p.sale(e, 10_000);
+    const states = await Promise.all(externalIds.map(async (e) => (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: e })).state!));
+    const before = refundWriter(api.db).stats();
+    const results = await Promise.all(states.map(({ conv, version }) => writeRefund(api.db, { conversion: { ...conv, refundedAmount: 1_000 }, version, ledger: { created: [], updates: [] }, events: [], deltas: [] })));
+    expect(results).toEqual(externalIds.map(() => true));
+    const after = refundWriter(api.db).stats();
+    expect(after.items - before.items).toBe(12);
+    expect(after.statements - before.statements).toBeLessThan(12);
+    for (const { conv } of states) expect((await p.conversion(conv.id)).refundedAmount).toBe(1_000);
   });
 
   it('reads nothing for an external id of another workspace', async () => {

@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
+import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/rows';
 import type { LedgerPlan } from '../commissions/engine/plan-ledger';
@@ -18,41 +19,62 @@ export type RefundRows = AppendedRows & {
 const columnName = (key: string) => getTableColumns(commissions)[key as keyof typeof commissions.$inferSelect].name;
 
 /**
- * Writes a refund in ONE statement, inside the caller's transaction that locked the conversion or
- * on a conversion read unlocked at `version`: the conversion, the commissions the ledger rule changes (only the columns it changes, so a
- * concurrent approval of another column is kept) or creates, the events and the rollup deltas.
- * Prepared once: everything travels as one jsonb parameter. Every write hangs on the conversion's
- * update, so when `version` no longer matches nothing is written and the answer is false.
+ * Writes refunds in ONE statement, each inside the caller's transaction that locked its conversion
+ * or on a conversion read unlocked at `version`: the conversion, the commissions the ledger rule
+ * changes (only the columns it changes, so a concurrent approval of another column is kept) or
+ * creates, the events and the rollup deltas. Prepared once: everything travels as one jsonb
+ * parameter. Every write of a refund hangs on its conversion's update, so a refund whose `version`
+ * no longer matches writes nothing and answers false, whatever its neighbours do. Conversions are
+ * updated in id order; a second refund of one conversion in the batch is not written (false): one
+ * statement cannot apply two versions of one row.
  */
-export async function writeRefund(db: DbOrTx, rows: RefundRows): Promise<boolean> {
-  const doc = jsonParam({
-    conversion: jsonRow(conversions, rows.conversion),
-    version: rows.version,
-    created: rows.ledger.created.map((r) => jsonRow(commissions, r)),
-    updates: rows.ledger.updates.map(({ row, set }) => ({ row: jsonRow(commissions, row), set: Object.keys(set).map(columnName) })),
-    ...appendedDoc(rows),
-  });
-  const [{ written }] = await rowsOf<{ written: boolean }>(db, sql`
-    with doc as (select ${doc}::jsonb as d),
+export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boolean[]> {
+  const first = new Map<string, RefundRows>();
+  for (const rows of batch) if (!first.has(rows.conversion.id)) first.set(rows.conversion.id, rows);
+  const doc = jsonParam(
+    [...first.values()]
+      .sort((a, b) => (a.conversion.id < b.conversion.id ? -1 : 1))
+      .map((rows) => ({
+        conversion: jsonRow(conversions, rows.conversion),
+        version: rows.version,
+        created: rows.ledger.created.map((r) => jsonRow(commissions, r)),
+        updates: rows.ledger.updates.map(({ row, set }) => ({ row: jsonRow(commissions, row), set: Object.keys(set).map(columnName) })),
+        ...appendedDoc(rows),
+      })),
+  );
+  const written = await rowsOf<{ id: string }>(db, sql`
+    with doc as (select e.d, e.n from jsonb_array_elements(${doc}::jsonb) with ordinality e(d, n)),
     conv as (
       update conversions c set status = r.status, refunded_amount = r.refunded_amount, updated_at = r.updated_at
       from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
       where c.id = r.id and c.workspace_id = r.workspace_id and (doc.d->>'version' is null or c.xmin::text = doc.d->>'version')
       returning c.id
     ),
+    kept as (select doc.d from doc join conv on conv.id = (doc.d->'conversion'->>'id')::uuid),
     changed as (
       update commissions c set
         amount = case when u.value->'set' ? 'amount' then r.amount else c.amount end,
         status = case when u.value->'set' ? 'status' then r.status else c.status end,
         restore_status = case when u.value->'set' ? 'restore_status' then r.restore_status else c.restore_status end,
         updated_at = r.updated_at
-      from doc, conv, jsonb_array_elements(doc.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
+      from kept, jsonb_array_elements(kept.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
       where c.id = r.id and c.workspace_id = r.workspace_id
     ),
-    kept as (select doc.d from doc, conv),
     created as (
       insert into commissions select r.* from kept, jsonb_populate_recordset(null::commissions, kept.d->'created') r
     ),${appendCtes}
-    select exists (select from conv) as written`);
-  return written;
+    select id from conv`);
+  const stored = new Set(written.map((w) => w.id));
+  return batch.map((rows) => first.get(rows.conversion.id) === rows && stored.has(rows.conversion.id));
 }
+
+// Refunds arriving together on one database handle share a statement and its commit, as sales do
+// (server/lib/group-commit.ts); inside a transaction (the locked path) each is a batch of one.
+export const refundWriter = groupCommitPerHandle((db: DbOrTx) => ({
+  write: (batch: RefundRows[]) => writeRefunds(db, batch),
+  maxBatch: 64,
+  maxInFlight: 2,
+}));
+
+/** Writes one refund (false: its sale changed since it was read; nothing written), batched with concurrent ones. */
+export const writeRefund = (db: DbOrTx, rows: RefundRows): Promise<boolean> => refundWriter(db)(rows);
