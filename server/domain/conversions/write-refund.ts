@@ -18,6 +18,10 @@ export type RefundRows = AppendedRows & {
 
 const columnName = (key: string) => getTableColumns(commissions)[key as keyof typeof commissions.$inferSelect].name;
 
+// The rows to update are named by id (= any(array(…))) besides the join: PostgreSQL guesses 100
+// rows for every jsonb_array_elements, so the join alone looked like 10,000 commission updates and
+// was planned as a hash join over a sequential scan of all commissions, whose cost grew with the
+// table (a prepared statement keeps that plan). By id, each table is read through its primary key.
 /**
  * Writes refunds in ONE statement, each inside the caller's transaction that locked its conversion
  * or on a conversion read unlocked at `version`: the conversion, the commissions the ledger rule
@@ -47,7 +51,8 @@ export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boo
     conv as (
       update conversions c set status = r.status, refunded_amount = r.refunded_amount, updated_at = r.updated_at
       from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
-      where c.id = r.id and c.workspace_id = r.workspace_id and (doc.d->>'version' is null or c.xmin::text = doc.d->>'version')
+      where c.id = any (array(select (doc.d->'conversion'->>'id')::uuid from doc))
+        and c.id = r.id and c.workspace_id = r.workspace_id and (doc.d->>'version' is null or c.xmin::text = doc.d->>'version')
       returning c.id
     ),
     kept as (select doc.d from doc join conv on conv.id = (doc.d->'conversion'->>'id')::uuid),
@@ -58,7 +63,8 @@ export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boo
         restore_status = case when u.value->'set' ? 'restore_status' then r.restore_status else c.restore_status end,
         updated_at = r.updated_at
       from kept, jsonb_array_elements(kept.d->'updates') u, jsonb_populate_record(null::commissions, u.value->'row') r
-      where c.id = r.id and c.workspace_id = r.workspace_id
+      where c.id = any (array(select (e.value->'row'->>'id')::uuid from kept, jsonb_array_elements(kept.d->'updates') e))
+        and c.id = r.id and c.workspace_id = r.workspace_id
     ),
     created as (
       insert into commissions select r.* from kept, jsonb_populate_recordset(null::commissions, kept.d->'created') r

@@ -11,6 +11,7 @@ import { attribute } from '../attribution/attribute';
 import { conversionIdByExternalId } from '../conversions/find';
 import { conversionFirstRead } from '../conversions/first-read';
 import { refundStateByExternalId } from '../conversions/refund-state';
+import { writeRefunds } from '../conversions/write-refund';
 
 // A page of a list costs the same with 3,000 rows or 30,000: PostgreSQL reads the page in index
 // order instead of sorting every row of the workspace (the commissions list also skips test
@@ -121,6 +122,27 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         const sale = await rowsRead('conversions', async () => expect((await refundStateByExternalId({ ctx: ctx(), externalId: `e${200 + i}` })).state?.ledger).toHaveLength(1));
         expect(sale.seq).toBe(0);
         expect(sale.idx).toBeLessThanOrEqual(3);
+      }
+    } finally {
+      await database.db.execute(sql`reset plan_cache_mode`);
+    }
+  });
+
+  it("refunds written together read their sales and commissions by primary key, on a small table too, also in the generic plan", async () => {
+    // 3,000 rows: the size at which the join alone was planned as a scan of every conversion
+    await seed(3_000);
+    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const states = await Promise.all([`e${10 + i}`, `e${20 + i}`].map(async (externalId) => (await refundStateByExternalId({ ctx: ctx(), externalId })).state!));
+        const rows = states.map(({ conv, ledger, version }) => ({
+          conversion: { ...conv, refundedAmount: 500 }, version, events: [], deltas: [],
+          ledger: { created: [], updates: [{ row: { ...ledger[0], amount: 150 }, set: { amount: 150 } }] },
+        }));
+        const conversions = await rowsRead('conversions', async () => expect(await writeRefunds(database.db, rows)).toEqual([true, true]));
+        expect(conversions.seq).toBe(0);
+        const commissions = await rowsRead('commissions', async () => expect(await writeRefunds(database.db, rows.map((r) => ({ ...r, version: null })))).toEqual([true, true]));
+        expect(commissions.seq).toBe(0);
       }
     } finally {
       await database.db.execute(sql`reset plan_cache_mode`);
