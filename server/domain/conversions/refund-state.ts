@@ -5,7 +5,7 @@ import { preparedQuery } from '../../lib/prepared-query';
 import type { Commission } from '../commissions/engine/reconcile';
 import type { WorkspaceCtx } from '../context';
 import { readSettings, type Settings } from '../settings/settings';
-import { presumedKeyStands } from '../tracking/presumed-key';
+import { oneRow, presumedKeyColumn } from '../tracking/presumed-key';
 import type { Conversion } from './find';
 
 /**
@@ -17,18 +17,17 @@ import type { Conversion } from './find';
 export type RefundState = { conv: Conversion; ledger: Commission[]; version: string | null };
 
 // One statement, so the conversion and its ledger come from one snapshot: read apart, a refund
-// committed between the two reads could pair a current version with a stale ledger. It starts from
-// one row so that the key's verdict and the settings come back when there is no such sale.
+// committed between the two reads could pair a current version with a stale ledger.
 const saleWithLedger = preparedQuery('refund_sale_with_ledger', (db) =>
   db
     .select({
-      keyOk: presumedKeyStands(sql`${sql.placeholder('keyHash')}::text`, sql`${sql.placeholder('workspaceId')}::uuid`),
+      keyOk: presumedKeyColumn(),
       settings: workspaceSettings,
       conv: conversions,
       version: sql<string>`${conversions}.xmin::text`,
       commission: commissions,
     })
-    .from(sql`(select 1) as one`)
+    .from(oneRow)
     .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, sql.placeholder('workspaceId')))
     .leftJoin(conversions, and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.externalId, sql.placeholder('externalId'))))
     .leftJoin(commissions, and(eq(commissions.conversionId, conversions.id), eq(commissions.workspaceId, conversions.workspaceId))),
@@ -43,7 +42,7 @@ export async function refundStateByExternalId({ ctx, externalId, underKey = null
   const rows = await saleWithLedger(ctx.db).execute({ keyHash: underKey, workspaceId: ctx.workspaceId, externalId });
   const [first] = rows;
   if (!first.keyOk) throw unauthorized();
-  const settings = ctx.settings ?? first.settings ?? (await readSettings(ctx));
+  const settings = await readSettings(ctx, first.settings);
   if (!first.conv) return { state: undefined, settings };
   return { state: { conv: first.conv, version: first.version, ledger: rows.flatMap((r) => (r.commission ? [r.commission] : [])) }, settings };
 }

@@ -39,9 +39,13 @@ const settingsOf = preparedQuery('settings_of', (db) =>
   db.select().from(workspaceSettings).where(eq(workspaceSettings.workspaceId, sql.placeholder('workspaceId'))),
 );
 
-/** The workspace's settings. The row is made with the workspace; defaults fill in if it is gone. */
-export async function readSettings(ctx: WorkspaceCtx): Promise<Settings> {
+/**
+ * The workspace's settings: as authentication read them, or as the caller's own statement read
+ * them (`read`), else read now. The row is made with the workspace; defaults fill in if it is gone.
+ */
+export async function readSettings(ctx: WorkspaceCtx, read?: Settings | null): Promise<Settings> {
   if (ctx.settings) return ctx.settings;
+  if (read) return read;
   const [row] = await settingsOf(ctx.db).execute({ workspaceId: ctx.workspaceId });
   return row ?? upsertSettings({ ctx, patch: {} });
 }

@@ -25,8 +25,8 @@ export async function runTrack(route: TrackRoute, ctx: RequestContext, raw: unkn
 
 // A valid request under a key this process verified before skips the key lookup: the route's first
 // statement checks the key (a click: one round trip per batch instead of two; a sale or a refund:
-// the check rides on reads it makes anyway). null: the usual
-// path answers, e.g. bad input (401 comes before 400) or a key refused since.
+// the check rides on reads it makes anyway). null: the usual path answers, e.g. bad input (401
+// comes before 400) or a key refused since.
 async function runUnderPresumedKey(route: TrackRoute, ctx: RequestContext, raw: unknown): Promise<{ answer: unknown } | null> {
   const input = route.input.safeParse(raw);
   if (!input.success) return null;
