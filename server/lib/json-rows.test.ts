@@ -3,22 +3,25 @@ import { jsonParam } from './json-rows';
 
 // What the database stores for a string sent as a text parameter: each lone surrogate as U+FFFD.
 const asText = (s: string) => s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-const isWellFormed = (s: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+// What PostgreSQL refuses in JSON text: an escaped surrogate that is not itself an escaped backslash's text.
+const surrogateEscape = /(?<!\\)(?:\\\\)*\\ud[89a-f]/;
 
 describe('jsonParam', () => {
   it('writes lone surrogates as U+FFFD and keeps pairs, backslashes and text that only looks like an escape', () => {
     const cases = ['x\ud800y', '\udc00', '\ud83d\ude00', '\\ud800', '\\\ud800', '\ud800\ud83d\ude00', '\ude00\ud83d', 'plain', '\\\\ud83d'];
     for (const s of cases) {
       const text = jsonParam({ s, list: [s] });
-      expect(isWellFormed(text)).toBe(true);
+      expect(text).not.toMatch(surrogateEscape);
       expect(JSON.parse(text)).toEqual({ s: asText(s), list: [asText(s)] });
     }
   });
 
   it('agrees with the text-parameter rule on random strings of surrogates, backslashes and letters', () => {
     const alphabet = ['\ud800', '\udbff', '\udc00', '\udfff', '\\', 'u', 'd', '8', 'a', '"'];
+    let seed = 7; // a fixed sequence, so a failure reproduces
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
     for (let i = 0; i < 2_000; i++) {
-      const s = Array.from({ length: 1 + (i % 12) }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+      const s = Array.from({ length: 1 + (i % 12) }, () => alphabet[next() % alphabet.length]).join('');
       expect(JSON.parse(jsonParam([s]))).toEqual([asText(s)]);
     }
   });

@@ -9,7 +9,7 @@ import { oneRow, presumedKeyColumn } from '../tracking/presumed-key';
 const firstRead = preparedQuery('conversion_first_read', (db) =>
   db
     .select({
-      keyOk: presumedKeyColumn(),
+      keyOk: presumedKeyColumn,
       settings: workspaceSettings,
       knownId: conversions.id,
     })

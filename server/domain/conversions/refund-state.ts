@@ -21,7 +21,7 @@ export type RefundState = { conv: Conversion; ledger: Commission[]; version: str
 const saleWithLedger = preparedQuery('refund_sale_with_ledger', (db) =>
   db
     .select({
-      keyOk: presumedKeyColumn(),
+      keyOk: presumedKeyColumn,
       settings: workspaceSettings,
       conv: conversions,
       version: sql<string>`${conversions}.xmin::text`,

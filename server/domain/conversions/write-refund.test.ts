@@ -82,13 +82,16 @@ describe('writeRefund', () => {
   it('refunds written together: each on its own version, a stale one and a second of one sale write nothing, the rest is written', async () => {
     const ids = [await p.sale('wr_5', 10_000), await p.sale('wr_6', 10_000), await p.sale('wr_7', 10_000)];
     const states = await Promise.all(['wr_5', 'wr_6', 'wr_7'].map(async (e) => (await refundStateByExternalId({ ctx: { db: api.db, workspaceId: p.ws.id }, externalId: e })).state!));
-    const refund = ({ conv, ledger, version }: (typeof states)[number], refundedAmount: number): RefundRows => ({
-      conversion: { ...conv, refundedAmount },
-      version,
-      ledger: { created: [], updates: [{ row: { ...ledger[0], amount: (3_000 * (10_000 - refundedAmount)) / 10_000 }, set: { amount: 0 } }] },
-      events: [{ id: newId(), workspaceId: p.ws.id, type: 'conversion.updated', payload: { refundedAmount }, createdAt: new Date(), dispatchedAt: null }],
-      deltas: [],
-    });
+    const refund = ({ conv, ledger, version }: (typeof states)[number], refundedAmount: number): RefundRows => {
+      const amount = (3_000 * (10_000 - refundedAmount)) / 10_000;
+      return {
+        conversion: { ...conv, refundedAmount },
+        version,
+        ledger: { created: [], updates: [{ row: { ...ledger[0], amount }, set: { amount } }] },
+        events: [{ id: newId(), workspaceId: p.ws.id, type: 'conversion.updated', payload: { refundedAmount }, createdAt: new Date(), dispatchedAt: null }],
+        deltas: [],
+      };
+    };
     // wr_7 changed since it was read
     await api.db.update(conversions).set({ status: 'pending' }).where(eq(conversions.id, ids[2]));
     const batch = [refund(states[1], 4_000), refund(states[0], 2_000), refund(states[0], 6_000), refund(states[2], 5_000)];

@@ -18,10 +18,6 @@ export type RefundRows = AppendedRows & {
 
 const columnName = (key: string) => getTableColumns(commissions)[key as keyof typeof commissions.$inferSelect].name;
 
-// The rows to update are named by id (= any(array(…))) besides the join: PostgreSQL guesses 100
-// rows for every jsonb_array_elements, so the join alone looked like 10,000 commission updates and
-// was planned as a hash join over a sequential scan of all commissions, whose cost grew with the
-// table (a prepared statement keeps that plan). By id, each table is read through its primary key.
 /**
  * Writes refunds in ONE statement, each inside the caller's transaction that locked its conversion
  * or on a conversion read unlocked at `version`: the conversion, the commissions the ledger rule
@@ -30,7 +26,10 @@ const columnName = (key: string) => getTableColumns(commissions)[key as keyof ty
  * parameter. Every write of a refund hangs on its conversion's update, so a refund whose `version`
  * no longer matches writes nothing and answers false, whatever its neighbours do. Conversions are
  * updated in id order; a second refund of one conversion in the batch is not written (false): one
- * statement cannot apply two versions of one row.
+ * statement cannot apply two versions of one row. The rows to update are named by id
+ * (`= any (array(…))`) besides the join: PostgreSQL guesses 100 rows for every
+ * jsonb_array_elements, so the join alone looked like 10,000 updates and was planned as a scan of
+ * the whole table, a plan a prepared statement keeps as the table grows.
  */
 export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boolean[]> {
   const first = new Map<string, RefundRows>();
@@ -47,7 +46,7 @@ export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boo
       })),
   );
   const written = await rowsOf<{ id: string }>(db, sql`
-    with doc as (select e.d, e.n from jsonb_array_elements(${doc}::jsonb) with ordinality e(d, n)),
+    with doc as (select e.d from jsonb_array_elements(${doc}::jsonb) e(d)),
     conv as (
       update conversions c set status = r.status, refunded_amount = r.refunded_amount, updated_at = r.updated_at
       from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
