@@ -42,8 +42,15 @@ const activeByCode = preparedQuery('active_affiliate_by_code', (db) =>
     .where(and(eq(affiliates.workspaceId, sql.placeholder('workspaceId')), eq(affiliates.refCode, sql.placeholder('code')), eq(affiliates.status, 'active'))),
 );
 
-async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref'): Promise<Attribution | null> {
-  const [a] = await activeByCode(ctx.db).execute({ workspaceId: ctx.workspaceId, code: code.trim().toLowerCase() });
+/** A referral code as affiliates' codes are stored (null for none). */
+export const normalCode = (code: string | null | undefined) => (code ? code.trim().toLowerCase() : null);
+
+type CodeAffiliate = { id: string; campaignId: string | null } | null;
+/** The active affiliates a conversion's manual code and ref name, when the caller read them already. */
+export type CodeAffiliates = { manualCode: CodeAffiliate; ref: CodeAffiliate };
+
+async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref', read?: Promise<CodeAffiliates>): Promise<Attribution | null> {
+  const a = read ? (await read)[method === 'ref' ? 'ref' : 'manualCode'] : (await activeByCode(ctx.db).execute({ workspaceId: ctx.workspaceId, code: normalCode(code) }))[0];
   return a ? { affiliateId: a.id, campaignId: a.campaignId, method, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] } : null;
 }
 
@@ -61,9 +68,11 @@ const customerAffiliate = preparedQuery('customer_affiliate', (db) =>
 /**
  * Who earns this conversion (decisions.md §4 "Tracking leads and sales"): a customer already
  * attributed keeps its affiliate (recurring payments); otherwise visitor_id (cookie), fingerprint,
- * ip + user agent, manual code, ref, in that order. Null: nobody.
+ * ip + user agent, manual code, ref, in that order. Null: nobody. `codes`: the affiliates of the
+ * manual code and the ref as the caller reads them (conversionFirstRead), awaited only if the
+ * earlier ways found nobody; without it they are looked up here.
  */
-export async function attribute({ ctx, input }: { ctx: WorkspaceCtx; input: AttributionInput }): Promise<Attribution | null> {
+export async function attribute({ ctx, input, codes }: { ctx: WorkspaceCtx; input: AttributionInput; codes?: Promise<CodeAffiliates> }): Promise<Attribution | null> {
   if (input.customerId) {
     const [prior] = await customerAffiliate(ctx.db).execute({ workspaceId: ctx.workspaceId, customerId: input.customerId });
     if (prior) return { ...prior, method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] };
@@ -72,8 +81,8 @@ export async function attribute({ ctx, input }: { ctx: WorkspaceCtx; input: Attr
     [!!input.visitorId, async () => fromTouches('cookie', await touchesWhere({ ctx, match: { by: 'cookie', visitorKey: input.visitorId! }, at: input.at }), input.at)],
     [!!input.fingerprint, async () => fromTouches('fingerprint', await touchesWhere({ ctx, match: { by: 'fingerprint', fingerprint: input.fingerprint! }, at: input.at }), input.at)],
     [!!(input.ipHash && input.uaHash), async () => fromTouches('ip', await touchesWhere({ ctx, match: { by: 'ip', ipHash: input.ipHash!, uaHash: input.uaHash! }, at: input.at }), input.at)],
-    [!!input.manualCode, () => byCode(ctx, input.manualCode!, 'manual_code')],
-    [!!input.ref, () => byCode(ctx, input.ref!, 'ref')],
+    [!!input.manualCode, () => byCode(ctx, input.manualCode!, 'manual_code', codes)],
+    [!!input.ref, () => byCode(ctx, input.ref!, 'ref', codes)],
   ];
   for (const [applies, run] of steps) {
     if (!applies) continue;

@@ -64,9 +64,13 @@ export async function recordConversion({ ctx, input, underKey = null }: { ctx: W
   const at = input.ts ?? new Date();
   // Independent statements in one round trip's time: a retry (rare) attributes and reads the
   // customer's payments for nothing; under a key refused, what they read is dropped unseen.
+  const first = conversionFirstRead({ ctx, externalId: input.externalId, underKey, manualCode: input.manualCode, ref: input.ref });
+  // attribution may never look at the codes: their failure is the first read's, answered below
+  const codes = first.then((r) => r.codes);
+  codes.catch(() => {});
   const [{ knownId, settings }, found, history] = await Promise.all([
-    conversionFirstRead({ ctx, externalId: input.externalId, underKey }),
-    attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at } }),
+    first,
+    attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at }, codes }),
     input.type === 'sale' ? paymentHistory({ ctx, sale: { customerId: input.customerId ?? null, ts: at } }) : undefined,
   ]);
   // checked once the key is known to stand: a refused key is answered 401 whatever it sent

@@ -114,9 +114,12 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
       for (let i = 0; i < 3; i++) {
         const conversions = await rowsRead('conversions', async () => expect(await conversionIdByExternalId({ ctx: ctx(), externalId: `e${100 + i}` })).toBeDefined());
         expect(conversions).toEqual({ seq: 0, idx: 1 });
-        // the sale's first read: the same lookup, beside the key check and the settings
-        const first = await rowsRead('conversions', async () => expect((await conversionFirstRead({ ctx: ctx(), externalId: `e${300 + i}`, underKey: null })).knownId).toBeDefined());
+        // the sale's first read: the same lookup, beside the key check, the settings and the affiliate by code
+        const firstRead = () => conversionFirstRead({ ctx: ctx(), externalId: `e${300 + i}`, underKey: null, ref: `R${400 + i}` });
+        const first = await rowsRead('conversions', async () => expect((await firstRead()).knownId).toBeDefined());
         expect(first).toEqual({ seq: 0, idx: 1 });
+        const byRef = await rowsRead('affiliates', async () => expect((await firstRead()).codes.ref).not.toBeNull());
+        expect(byRef).toEqual({ seq: 0, idx: 1 });
         const affiliates = await rowsRead('affiliates', async () => expect(await attribute({ ctx: ctx(), input: { ref: `r${100 + i}`, at: new Date() } })).not.toBeNull());
         expect(affiliates).toEqual({ seq: 0, idx: 1 });
         const sale = await rowsRead('conversions', async () => expect((await refundStateByExternalId({ ctx: ctx(), externalId: `e${200 + i}` })).state?.ledger).toHaveLength(1));

@@ -1,0 +1,52 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '@/db/client';
+import { migrate } from '@/db/migrate';
+import * as schema from '@/db/schema';
+import { seedAffiliate, seedCampaign } from '../../testing/seed';
+import { recordConversion, type TrackConversion } from './record';
+
+// A sale by manual code or ref learns its affiliate from its first read (first-read.ts): no
+// statement of its own. Counted from the statements drizzle sends; which affiliate wins is
+// attribution-methods.test.ts's, through /v1.
+const client = new PGlite();
+const sent: string[] = [];
+const db = drizzle(client, { schema, logger: { logQuery: (query) => void sent.push(query) } }) as unknown as Db;
+let ctx: { db: Db; workspaceId: string };
+let active: typeof schema.affiliates.$inferSelect;
+let other: typeof schema.affiliates.$inferSelect;
+let suspended: typeof schema.affiliates.$inferSelect;
+
+beforeAll(async () => {
+  await migrate({ db, driver: 'pglite', close: async () => {} });
+  const ws = (await db.insert(schema.workspaces).values({ name: 'w', publicId: 'w-first-read' }).returning())[0].id;
+  const campaign = await seedCampaign(db, ws);
+  [active, other, suspended] = await Promise.all(
+    (['active', 'active', 'suspended'] as const).map((status) => seedAffiliate(db, ws, { campaignId: campaign.id, status })),
+  );
+  ctx = { db, workspaceId: ws };
+});
+afterAll(() => client.close());
+
+let n = 0;
+/** The affiliate a sale went to, and how many statements that read affiliates alone it sent. */
+async function sale(input: Partial<TrackConversion>) {
+  sent.length = 0;
+  const result = await recordConversion({ ctx, input: { type: 'sale', externalId: `fr_${n++}`, amount: 1_000, ...input } });
+  const [row] = result.attributed ? await db.query.conversions.findMany({ where: (c, { eq }) => eq(c.id, result.conversion_id) }) : [];
+  return { affiliateId: row?.affiliateId ?? null, method: row?.matchMethod ?? null, lookups: sent.filter((q) => /from "affiliates"/.test(q)).length };
+}
+
+it('finds the affiliate of a ref or a manual code without a statement of its own', async () => {
+  expect(await sale({ ref: ` ${active.refCode.toUpperCase()} ` })).toEqual({ affiliateId: active.id, method: 'ref', lookups: 0 });
+  expect(await sale({ manualCode: other.refCode, ref: active.refCode })).toEqual({ affiliateId: other.id, method: 'manual_code', lookups: 0 });
+  // an unknown manual code falls through to the ref; a visitor without clicks to the code
+  expect(await sale({ manualCode: 'nobody', ref: active.refCode })).toEqual({ affiliateId: active.id, method: 'ref', lookups: 0 });
+  expect(await sale({ visitorId: 'v_without_clicks', ref: other.refCode })).toEqual({ affiliateId: other.id, method: 'ref', lookups: 0 });
+});
+
+it('does not attribute to an affiliate that is not active', async () => {
+  expect(await sale({ ref: suspended.refCode })).toEqual({ affiliateId: null, method: null, lookups: 0 });
+  expect(await sale({ manualCode: suspended.refCode, ref: active.refCode })).toEqual({ affiliateId: active.id, method: 'ref', lookups: 0 });
+});
