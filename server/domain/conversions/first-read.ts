@@ -30,7 +30,7 @@ const firstRead = preparedQuery('conversion_first_read', (db) =>
     .leftJoin(byRef, activeWithCode(byRef, 'ref')),
 );
 
-export type FirstRead = { settings: Settings; knownId: string | undefined; codes: CodeAffiliates };
+type FirstRead = { settings: Settings; knownId: string | undefined; codes: CodeAffiliates };
 
 /**
  * What recording a conversion must know before anything else, in one statement: that the presumed
