@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { captureSql } from './capture-sql';
+import { cpuMs, postgresCpuMs } from './cpu';
 import { load, PRODUCTION_ENTRY, script, startServer, stopServers, type Load } from './load';
 import { paced } from './paced';
 import { seedBench } from './seed';
@@ -63,11 +64,12 @@ if (!PGLITE) {
   mkdirSync('.data/bench', { recursive: true });
   writeFileSync(TRACE, JSON.stringify(await captureSql(URL_, CAPTURE_PORT, ids, seed.token, probes)));
 }
-await Promise.all([
+const children = await Promise.all([
   startServer(PRODUCTION_ENTRY, PORTS.full, env.full),
   startServer(script('scripts/bench/bare-server.ts'), PORTS.bare, env.bare),
   ...(PGLITE ? [] : [startServer(script('scripts/bench/same-sql-server.ts'), PORTS.same, { ...ids, DATABASE_URL: URL_, BENCH_SQL_TRACE: TRACE })]),
 ]);
+const pids = Object.fromEntries(SERVERS.map((server, i) => [server, children[i].pid!])) as Record<Server, number>;
 // PGlite is one process's database: its rows are counted once the servers have stopped.
 const sql = PGLITE ? null : postgres(URL_, { max: 1, onnotice: () => {} });
 const acknowledged = new Map<string, number>();
@@ -76,7 +78,8 @@ const acknowledged = new Map<string, number>();
 const only = process.env.BENCH_PATHS?.split(',').map((w) => w.trim()).filter(Boolean);
 if (only) PATHS.splice(0, PATHS.length, ...PATHS.filter((p) => only.some((w) => p.name.startsWith(w))));
 const count = async (table: string) => (sql ? ((await sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number) : 0);
-const results = new Map<string, Load[]>();
+const results = new Map<string, Run[]>();
+type Run = Load & { nodeUs: number; pgUs: number };
 let mismatches = 0;
 // Clicks spread and on one hot code take turns going first: the clicks table grows through a
 // round, and whichever always ran second ran on a bigger one (the hot code read slower for it).
@@ -88,18 +91,21 @@ const pathsOf = (round: number) => {
 const rotate = (round: number) => [...SERVERS.slice(round % SERVERS.length), ...SERVERS.slice(0, round % SERVERS.length)];
 
 /** One path on one server: `amount` requests (closed loop, or paced at `rate` req/s if given), rows checked. */
-async function run(p: Path, server: Server, tag: string, amount: number, rate?: number) {
+async function run(p: Path, server: Server, tag: string, amount: number, rate?: number): Promise<Run> {
   const before = p.table ? await count(p.table) : 0;
   const body = (n: number) => p.body?.(n, tag);
+  const [node0, pg0] = [cpuMs(pids[server]), PGLITE ? 0 : postgresCpuMs()];
   const r = await (rate ? paced(PORTS[server], p, seed.token, body, amount, rate) : load(PORTS[server], p, seed.token, body, amount));
-  process.stderr.write(`${tag.padEnd(8)} ${p.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms\n`);
+  // CPU µs per request: the server process, and every PostgreSQL process (none apart on PGlite)
+  const used = { nodeUs: ((cpuMs(pids[server]) - node0) * 1000) / amount, pgUs: PGLITE ? NaN : ((postgresCpuMs() - pg0) * 1000) / amount };
+  process.stderr.write(`${tag.padEnd(8)} ${p.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms  CPU/request ${used.nodeUs.toFixed(0)} µs Node, ${used.pgUs.toFixed(0)} µs PostgreSQL\n`);
   if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
   const rows = p.table && sql ? (await count(p.table)) - before : r.ok;
   if (rows !== r.ok || r.other) {
     mismatches++;
     process.stderr.write(`${p.name} ${server} ${tag}: ${r.ok} 2xx, ${r.other} other (${r.why}), ${rows} rows\n`);
   }
-  return r;
+  return { ...r, ...used };
 }
 
 for (let round = 0; round <= ROUNDS; round++) {
@@ -121,14 +127,14 @@ for (let round = 0; round <= ROUNDS; round++) {
 // ones ahead of it), so the p99s above compare servers at different rates. Here every server gets
 // the same arrival rate (open loop, paced.ts), half of what the full stack sustained, and their p99s
 // compare like for like.
-const atRate = new Map<string, number[]>();
+const atRate = new Map<string, Run[]>();
 const rateOf = (p: Path) => Math.max(1, Math.floor(median(results.get(`${p.name}|full`)!.map((x) => x.rps)) / 2));
 for (let round = 1; round <= RATE_ROUNDS; round++) {
   const order = rotate(round);
   for (const p of pathsOf(round)) {
     for (const server of order) {
       const r = await run(p, server, `${server}L${round}`, Math.ceil(p.n / 2), rateOf(p));
-      atRate.set(`${p.name}|${server}`, [...(atRate.get(`${p.name}|${server}`) ?? []), r.p99]);
+      atRate.set(`${p.name}|${server}`, [...(atRate.get(`${p.name}|${server}`) ?? []), r]);
     }
   }
 }
@@ -158,17 +164,27 @@ for (const p of PATHS) {
     const rs = results.get(`${p.name}|${s}`);
     return rs ? [median(rs.map((x) => x.rps)), median(rs.map((x) => x.p99))] : [NaN, NaN];
   });
-  const [lf, lb, ls] = (['full', 'bare', 'same'] as const).map((s) => (atRate.has(`${p.name}|${s}`) ? median(atRate.get(`${p.name}|${s}`)!) : NaN));
+  const [lf, lb, ls] = (['full', 'bare', 'same'] as const).map((s) => (atRate.has(`${p.name}|${s}`) ? median(atRate.get(`${p.name}|${s}`)!.map((x) => x.p99)) : NaN));
   const same = PGLITE ? 'n/a | n/a | n/a | n/a | n/a' : `${srps.toFixed(0)} | ${sp99} | ${(frps / srps).toFixed(2)}x | ${(srps / brps).toFixed(2)}x | ${ls}`;
   lines.push(
     `| ${p.name} | ${frps.toFixed(0)} | ${fp99} | ${brps.toFixed(0)} | ${bp99} | ${(frps / brps).toFixed(2)}x | ${(fp99 / Math.max(1, bp99)).toFixed(2)}x | ${rateOf(p)} | ${lf} / ${lb} | ${(lf / lb).toFixed(2)}x | ${same} |`,
   );
 }
+// Where the time goes: CPU per request, medians of the runs, closed loop and paced at the equal rate.
+const cpuOf = (runs: Run[] | undefined, of: 'nodeUs' | 'pgUs') => (runs ? median(runs.map((x) => x[of])).toFixed(0) : 'n/a');
+const cpuLines = [
+  `| path | closed loop: Node full / bare | PostgreSQL full / bare | at equal rate: Node full / bare | PostgreSQL full / bare |`,
+  `|---|---|---|---|---|`,
+  ...PATHS.map((p) => {
+    const [rf, rb, af, ab] = [results, results, atRate, atRate].map((m, i) => m.get(`${p.name}|${i % 2 ? 'bare' : 'full'}`));
+    return `| ${p.name} | ${cpuOf(rf, 'nodeUs')} / ${cpuOf(rb, 'nodeUs')} | ${cpuOf(rf, 'pgUs')} / ${cpuOf(rb, 'pgUs')} | ${cpuOf(af, 'nodeUs')} / ${cpuOf(ab, 'nodeUs')} | ${cpuOf(af, 'pgUs')} / ${cpuOf(ab, 'pgUs')} |`;
+  }),
+];
 const database = PGLITE ? 'PGlite (embedded)' : 'PostgreSQL';
 const legend = PGLITE
   ? 'same-SQL: n/a on PGlite (its statements are captured by a PostgreSQL wire proxy)'
   : 'same-SQL = node:http + postgres.js (none of our code) replaying, prepared, the statements the production server sent for one request of that kind '
     + '(same SQL, one request at a time, prepared: captured at start-up, so what group commit batches under load goes here one request per statement, in its one-row form); '
     + `new ids, external id and per-request random values fresh, timestamps shifted to now; every click and sale to one referral code (${ref(1)}); each row count checked against the capture`;
-process.stdout.write(`\n${database}, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; at equal rate: ${RATE_ROUNDS} paced rounds (open loop, latency from each request's due time), median p99; bare = node:http + ${PGLITE ? 'PGlite' : 'postgres.js'}, one prepared statement per request, none of our code\n${legend}\n${lines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);
+process.stdout.write(`\n${database}, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; at equal rate: ${RATE_ROUNDS} paced rounds (open loop, latency from each request's due time), median p99; bare = node:http + ${PGLITE ? 'PGlite' : 'postgres.js'}, one prepared statement per request, none of our code\n${legend}\n${lines.join('\n')}\n\nCPU µs per request (the server process; PostgreSQL: all its processes, ${PGLITE ? 'n/a: PGlite runs inside the server process' : 'background ones included'}), medians\n${cpuLines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);
 process.exit(mismatches ? 1 : 0);
