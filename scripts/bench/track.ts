@@ -171,7 +171,10 @@ for (const p of PATHS) {
   );
 }
 // Where the time goes: CPU per request, medians of the runs, closed loop and paced at the equal rate.
-const cpuOf = (runs: Run[] | undefined, of: 'nodeUs' | 'pgUs') => (runs ? median(runs.map((x) => x[of])).toFixed(0) : 'n/a');
+const cpuOf = (runs: Run[] | undefined, of: 'nodeUs' | 'pgUs') => {
+  const us = runs ? median(runs.map((x) => x[of])) : NaN;
+  return Number.isNaN(us) ? 'n/a' : us.toFixed(0);
+};
 const cpuLines = [
   `| path | closed loop: Node full / bare | PostgreSQL full / bare | at equal rate: Node full / bare | PostgreSQL full / bare |`,
   `|---|---|---|---|---|`,
