@@ -78,8 +78,9 @@ const acknowledged = new Map<string, number>();
 const only = process.env.BENCH_PATHS?.split(',').map((w) => w.trim()).filter(Boolean);
 if (only) PATHS.splice(0, PATHS.length, ...PATHS.filter((p) => only.some((w) => p.name.startsWith(w))));
 const count = async (table: string) => (sql ? ((await sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number) : 0);
-const results = new Map<string, Run[]>();
+/** A run's load figures and its CPU µs per request: the server process's, and PostgreSQL's (all its processes). */
 type Run = Load & { nodeUs: number; pgUs: number };
+const results = new Map<string, Run[]>();
 let mismatches = 0;
 // Clicks spread and on one hot code take turns going first: the clicks table grows through a
 // round, and whichever always ran second ran on a bigger one (the hot code read slower for it).
@@ -96,7 +97,7 @@ async function run(p: Path, server: Server, tag: string, amount: number, rate?: 
   const body = (n: number) => p.body?.(n, tag);
   const [node0, pg0] = [cpuMs(pids[server]), PGLITE ? 0 : postgresCpuMs()];
   const r = await (rate ? paced(PORTS[server], p, seed.token, body, amount, rate) : load(PORTS[server], p, seed.token, body, amount));
-  // CPU µs per request: the server process, and every PostgreSQL process (none apart on PGlite)
+  // PGlite has no processes apart from the server's
   const used = { nodeUs: ((cpuMs(pids[server]) - node0) * 1000) / amount, pgUs: PGLITE ? NaN : ((postgresCpuMs() - pg0) * 1000) / amount };
   process.stderr.write(`${tag.padEnd(8)} ${p.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms  CPU/request ${used.nodeUs.toFixed(0)} µs Node, ${used.pgUs.toFixed(0)} µs PostgreSQL\n`);
   if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
@@ -179,8 +180,8 @@ const cpuLines = [
   `| path | closed loop: Node full / bare | PostgreSQL full / bare | at equal rate: Node full / bare | PostgreSQL full / bare |`,
   `|---|---|---|---|---|`,
   ...PATHS.map((p) => {
-    const [rf, rb, af, ab] = [results, results, atRate, atRate].map((m, i) => m.get(`${p.name}|${i % 2 ? 'bare' : 'full'}`));
-    return `| ${p.name} | ${cpuOf(rf, 'nodeUs')} / ${cpuOf(rb, 'nodeUs')} | ${cpuOf(rf, 'pgUs')} / ${cpuOf(rb, 'pgUs')} | ${cpuOf(af, 'nodeUs')} / ${cpuOf(ab, 'nodeUs')} | ${cpuOf(af, 'pgUs')} / ${cpuOf(ab, 'pgUs')} |`;
+    const pair = (runs: Map<string, Run[]>, of: 'nodeUs' | 'pgUs') => `${cpuOf(runs.get(`${p.name}|full`), of)} / ${cpuOf(runs.get(`${p.name}|bare`), of)}`;
+    return `| ${p.name} | ${pair(results, 'nodeUs')} | ${pair(results, 'pgUs')} | ${pair(atRate, 'nodeUs')} | ${pair(atRate, 'pgUs')} |`;
   }),
 ];
 const database = PGLITE ? 'PGlite (embedded)' : 'PostgreSQL';
