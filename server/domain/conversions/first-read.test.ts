@@ -1,25 +1,31 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import { migrate } from '@/db/migrate';
 import * as schema from '@/db/schema';
+import { openTestDatabase, type TestDatabase } from '../../testing/database';
 import { seedAffiliate, seedCampaign } from '../../testing/seed';
 import { recordConversion, type TrackConversion } from './record';
 
 // A sale by manual code or ref learns its affiliate from its first read (first-read.ts): no
-// statement of its own. Counted from the statements drizzle sends; which affiliate wins is
-// attribution-methods.test.ts's, through /v1.
-const client = new PGlite();
+// statement of its own. Counted from the statements drizzle sends, through a second drizzle
+// handle with a logger on the test database's own client (PGlite, or PostgreSQL with
+// DATABASE_URL); which affiliate wins is attribution-methods.test.ts's, through /v1.
 const sent: string[] = [];
-const db = drizzle(client, { schema, logger: { logQuery: (query) => void sent.push(query) } }) as unknown as Db;
+const logger = { logQuery: (query: string) => void sent.push(query) };
+let database: TestDatabase;
+let db: Db;
 let ctx: { db: Db; workspaceId: string };
 let active: typeof schema.affiliates.$inferSelect;
 let other: typeof schema.affiliates.$inferSelect;
 let suspended: typeof schema.affiliates.$inferSelect;
 
 beforeAll(async () => {
-  await migrate({ db, driver: 'pglite', close: async () => {} });
+  database = await openTestDatabase();
+  db = (database.pg
+    ? drizzlePostgres(database.pg, { schema, logger })
+    : drizzlePglite((database.db as unknown as { $client: PGlite }).$client, { schema, logger })) as unknown as Db;
   const ws = (await db.insert(schema.workspaces).values({ name: 'w', publicId: 'w-first-read' }).returning())[0].id;
   const campaign = await seedCampaign(db, ws);
   [active, other, suspended] = await Promise.all(
@@ -27,7 +33,7 @@ beforeAll(async () => {
   );
   ctx = { db, workspaceId: ws };
 });
-afterAll(() => client.close());
+afterAll(() => database?.close());
 
 let n = 0;
 /** The affiliate a sale went to, and how many statements that read affiliates alone it sent. */
