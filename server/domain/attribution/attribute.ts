@@ -45,7 +45,7 @@ const activeByCode = preparedQuery('active_affiliate_by_code', (db) =>
 /** A referral code as affiliates' codes are stored (null for none). */
 export const normalCode = (code: string | null | undefined) => (code ? code.trim().toLowerCase() : null);
 
-type CodeAffiliate = { id: string; campaignId: string | null } | null;
+type CodeAffiliate = Awaited<ReturnType<ReturnType<typeof activeByCode>['execute']>>[number] | null;
 /** The active affiliates a conversion's manual code and ref name, when the caller read them already. */
 export type CodeAffiliates = { manualCode: CodeAffiliate; ref: CodeAffiliate };
 
