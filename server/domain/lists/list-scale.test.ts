@@ -12,6 +12,8 @@ import { conversionIdByExternalId } from '../conversions/find';
 import { conversionFirstRead } from '../conversions/first-read';
 import { refundStateByExternalId } from '../conversions/refund-state';
 import { writeRefunds } from '../conversions/write-refund';
+import { paymentHistory } from '../commissions/engine/history';
+import { withCommissionIds } from '../payouts/payouts';
 
 // A page of a list costs the same with 3,000 rows or 30,000: PostgreSQL reads the page in index
 // order instead of sorting every row of the workspace (the commissions list also skips test
@@ -146,6 +148,38 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         expect(conversions.seq).toBe(0);
         const commissions = await rowsRead('commissions', async () => expect(await writeRefunds(database.db, rows.map((r) => ({ ...r, version: null })))).toEqual([true, true]));
         expect(commissions.seq).toBe(0);
+      }
+    } finally {
+      await database.db.execute(sql`reset plan_cache_mode`);
+    }
+  });
+
+  it("a customer's payments and a payout's commissions are read through indexes that hold only rows with one, also in the generic plan", async () => {
+    await seed(30_000);
+    // every tenth conversion has a customer (ten payments each), every hundredth commission a payout
+    await database.db.execute(sql`update conversions set customer_id = 'c' || (hashtext(external_id) & 255) where right(external_id, 1) = '0'`);
+    const [[payout]] = await Promise.all([
+      rowsOf<{ id: string }>(database.db, sql`select gen_random_uuid() as id`),
+      database.db.execute(sql`analyze conversions`),
+    ]);
+    await database.db.execute(sql`update commissions set payout_id = ${payout.id} where id in (select id from commissions order by created_at limit 300)`);
+    await database.db.execute(sql`analyze commissions`);
+    const [entries] = await rowsOf<{ customers: number; payouts: number }>(database.db, sql`
+      select (select count(*)::int from conversions where customer_id is not null) as customers,
+             (select count(*)::int from commissions where payout_id is not null) as payouts`);
+    expect(entries).toEqual({ customers: 3_000, payouts: 300 });
+    const [{ customer }] = await rowsOf<{ customer: string }>(database.db, sql`select customer_id as customer from conversions where customer_id is not null and not is_test limit 1`);
+    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const history = await rowsRead('conversions', async () => expect((await paymentHistory({ ctx: ctx(), sale: { customerId: customer, ts: new Date() } })).periodIndex).toBeGreaterThan(0));
+        expect(history.seq).toBe(0);
+        expect(history.idx).toBeLessThanOrEqual(40);
+        const settled = await rowsRead('commissions', async () => {
+          const [row] = await withCommissionIds({ ctx: ctx(), rows: [{ id: payout.id } as Parameters<typeof withCommissionIds>[0]['rows'][0]] });
+          expect(row.commissionIds).toHaveLength(300);
+        });
+        expect(settled).toEqual({ seq: 0, idx: 300 });
       }
     } finally {
       await database.db.execute(sql`reset plan_cache_mode`);
