@@ -1,7 +1,7 @@
 // CPU time of the processes under test, read from /proc around each run (Linux only): where a
 // request's time goes, which a latency figure on a shared 2-core machine cannot say.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
@@ -16,13 +16,30 @@ export function cpuMs(pid: number): number {
   }
 }
 
-/** CPU milliseconds of every `postgres` process (backends and background workers) so far. */
-export function postgresCpuMs(): number {
-  let pids: string[];
+/**
+ * Milliseconds the threads of one process have spent runnable but waiting for a CPU so far
+ * (/proc/<pid>/task/<tid>/schedstat, 2nd field, ns): at an equal arrival rate, the server that uses
+ * more CPU per request makes everyone on the machine queue longer, and this is where its p99 goes.
+ * NaN where the kernel keeps no such figures.
+ */
+export function runQueueMs(pid: number): number {
   try {
-    pids = execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    return readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => sum + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]) / 1e6, 0);
   } catch {
-    return 0;
+    return Number.NaN;
   }
-  return pids.reduce((sum, pid) => sum + cpuMs(Number(pid)), 0);
 }
+
+const postgresPids = () => {
+  try {
+    return execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+/** CPU milliseconds of every `postgres` process (backends and background workers) so far. */
+export const postgresCpuMs = (): number => postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
+
+/** Run-queue milliseconds of every `postgres` process so far (processes gone meanwhile are not counted). */
+export const postgresRunQueueMs = (): number => postgresPids().reduce((sum, pid) => sum + (runQueueMs(pid) || 0), 0);

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { captureSql } from './capture-sql';
-import { cpuMs, postgresCpuMs } from './cpu';
+import { cpuMs, postgresCpuMs, postgresRunQueueMs, runQueueMs } from './cpu';
 import { load, PRODUCTION_ENTRY, script, startServer, stopServers, type Load } from './load';
 import { paced } from './paced';
 import { seedBench } from './seed';
@@ -78,8 +78,13 @@ const acknowledged = new Map<string, number>();
 const only = process.env.BENCH_PATHS?.split(',').map((w) => w.trim()).filter(Boolean);
 if (only) PATHS.splice(0, PATHS.length, ...PATHS.filter((p) => only.some((w) => p.name.startsWith(w))));
 const count = async (table: string) => (sql ? ((await sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number) : 0);
-/** A run's load figures and its CPU µs per request: the server process's, and PostgreSQL's (all its processes). */
-type Run = Load & { nodeUs: number; pgUs: number };
+/**
+ * A run's load figures, its CPU µs per request (the server process's, and PostgreSQL's: all its
+ * processes), and µs per request spent runnable waiting for a CPU (the server's threads,
+ * PostgreSQL's, this load generator's).
+ */
+type Run = Load & { nodeUs: number; pgUs: number; nodeWaitUs: number; pgWaitUs: number; loadWaitUs: number };
+type PerRequest = 'nodeUs' | 'pgUs' | 'nodeWaitUs' | 'pgWaitUs' | 'loadWaitUs';
 const results = new Map<string, Run[]>();
 let mismatches = 0;
 // Clicks spread and on one hot code take turns going first: the clicks table grows through a
@@ -96,9 +101,15 @@ async function run(p: Path, server: Server, tag: string, amount: number, rate?: 
   const before = p.table ? await count(p.table) : 0;
   const body = (n: number) => p.body?.(n, tag);
   const [node0, pg0] = [cpuMs(pids[server]), PGLITE ? 0 : postgresCpuMs()];
+  const waited0 = [runQueueMs(pids[server]), PGLITE ? NaN : postgresRunQueueMs(), runQueueMs(process.pid)];
   const r = await (rate ? paced(PORTS[server], p, seed.token, body, amount, rate) : load(PORTS[server], p, seed.token, body, amount));
   // PGlite has no processes apart from the server's
-  const used = { nodeUs: ((cpuMs(pids[server]) - node0) * 1000) / amount, pgUs: PGLITE ? NaN : ((postgresCpuMs() - pg0) * 1000) / amount };
+  const waited = [runQueueMs(pids[server]), PGLITE ? NaN : postgresRunQueueMs(), runQueueMs(process.pid)].map((ms, i) => ((ms - waited0[i]) * 1000) / amount);
+  const used = {
+    nodeUs: ((cpuMs(pids[server]) - node0) * 1000) / amount,
+    pgUs: PGLITE ? NaN : ((postgresCpuMs() - pg0) * 1000) / amount,
+    nodeWaitUs: waited[0], pgWaitUs: waited[1], loadWaitUs: waited[2],
+  };
   process.stderr.write(`${tag.padEnd(8)} ${p.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms  CPU/request ${used.nodeUs.toFixed(0)} µs Node, ${used.pgUs.toFixed(0)} µs PostgreSQL\n`);
   if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
   const rows = p.table && sql ? (await count(p.table)) - before : r.ok;
@@ -172,17 +183,21 @@ for (const p of PATHS) {
   );
 }
 // Where the time goes: CPU per request, medians of the runs, closed loop and paced at the equal rate.
-const cpuOf = (runs: Run[] | undefined, of: 'nodeUs' | 'pgUs') => {
+const cpuOf = (runs: Run[] | undefined, of: PerRequest) => {
   const us = runs ? median(runs.map((x) => x[of])) : NaN;
   return Number.isNaN(us) ? 'n/a' : us.toFixed(0);
 };
+const pair = (runs: Map<string, Run[]>, p: Path, of: PerRequest) => `${cpuOf(runs.get(`${p.name}|full`), of)} / ${cpuOf(runs.get(`${p.name}|bare`), of)}`;
 const cpuLines = [
   `| path | closed loop: Node full / bare | PostgreSQL full / bare | at equal rate: Node full / bare | PostgreSQL full / bare |`,
   `|---|---|---|---|---|`,
-  ...PATHS.map((p) => {
-    const pair = (runs: Map<string, Run[]>, of: 'nodeUs' | 'pgUs') => `${cpuOf(runs.get(`${p.name}|full`), of)} / ${cpuOf(runs.get(`${p.name}|bare`), of)}`;
-    return `| ${p.name} | ${pair(results, 'nodeUs')} | ${pair(results, 'pgUs')} | ${pair(atRate, 'nodeUs')} | ${pair(atRate, 'pgUs')} |`;
-  }),
+  ...PATHS.map((p) => `| ${p.name} | ${pair(results, p, 'nodeUs')} | ${pair(results, p, 'pgUs')} | ${pair(atRate, p, 'nodeUs')} | ${pair(atRate, p, 'pgUs')} |`),
+];
+// The same rate, more CPU per request: every process on the machine queues longer for a core.
+const waitLines = [
+  `| path | server full / bare | PostgreSQL full / bare | load generator full / bare |`,
+  `|---|---|---|---|`,
+  ...PATHS.map((p) => `| ${p.name} | ${pair(atRate, p, 'nodeWaitUs')} | ${pair(atRate, p, 'pgWaitUs')} | ${pair(atRate, p, 'loadWaitUs')} |`),
 ];
 const database = PGLITE ? 'PGlite (embedded)' : 'PostgreSQL';
 const legend = PGLITE
@@ -190,5 +205,5 @@ const legend = PGLITE
   : 'same-SQL = node:http + postgres.js (none of our code) replaying, prepared, the statements the production server sent for one request of that kind '
     + '(same SQL, one request at a time, prepared: captured at start-up, so what group commit batches under load goes here one request per statement, in its one-row form); '
     + `new ids, external id and per-request random values fresh, timestamps shifted to now; every click and sale to one referral code (${ref(1)}); each row count checked against the capture`;
-process.stdout.write(`\n${database}, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; at equal rate: ${RATE_ROUNDS} paced rounds (open loop, latency from each request's due time), median p99; bare = node:http + ${PGLITE ? 'PGlite' : 'postgres.js'}, one prepared statement per request, none of our code\n${legend}\n${lines.join('\n')}\n\nCPU µs per request (the server process; PostgreSQL: all its processes, ${PGLITE ? 'n/a: PGlite runs inside the server process' : 'background ones included'}), medians\n${cpuLines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);
+process.stdout.write(`\n${database}, ${process.env.BENCH_CONNECTIONS ?? 50} connections, ${ROUNDS} interleaved rounds (+1 warm-up), medians; at equal rate: ${RATE_ROUNDS} paced rounds (open loop, latency from each request's due time), median p99; bare = node:http + ${PGLITE ? 'PGlite' : 'postgres.js'}, one prepared statement per request, none of our code\n${legend}\n${lines.join('\n')}\n\nCPU µs per request (the server process; PostgreSQL: all its processes, ${PGLITE ? 'n/a: PGlite runs inside the server process' : 'background ones included'}), medians\n${cpuLines.join('\n')}\n\nAt equal rate, µs per request spent runnable waiting for a CPU (/proc/<pid>/task/*/schedstat), medians\n${waitLines.join('\n')}\n${mismatches ? `${mismatches} runs with errors or rows != 2xx\n` : 'every 2xx has its row; no errors\n'}`);
 process.exit(mismatches ? 1 : 0);
