@@ -38,8 +38,20 @@ const postgresPids = () => {
   }
 };
 
-/** CPU milliseconds of every `postgres` process (backends and background workers) so far. */
-export const postgresCpuMs = (): number => postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
+/** CPU and run-queue milliseconds so far of every `postgres` process (backends and background workers). */
+export const postgresTimes = () => new Map(postgresPids().map((pid) => [pid, { cpu: cpuMs(pid), waited: runQueueMs(pid) || 0 }]));
 
-/** Run-queue milliseconds of every `postgres` process so far (processes gone meanwhile are not counted). */
-export const postgresRunQueueMs = (): number => postgresPids().reduce((sum, pid) => sum + (runQueueMs(pid) || 0), 0);
+/**
+ * PostgreSQL's CPU and run-queue milliseconds since `before`, per process: one started meanwhile
+ * counts from zero; one that ended meanwhile is left out (it can no longer be read, and its whole
+ * life must not be subtracted).
+ */
+export function postgresSince(before: ReturnType<typeof postgresTimes>) {
+  let cpu = 0;
+  let waited = 0;
+  for (const [pid, now] of postgresTimes()) {
+    cpu += now.cpu - (before.get(pid)?.cpu ?? 0);
+    waited += now.waited - (before.get(pid)?.waited ?? 0);
+  }
+  return { cpu, waited };
+}

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { captureSql } from './capture-sql';
-import { cpuMs, postgresCpuMs, postgresRunQueueMs, runQueueMs } from './cpu';
+import { cpuMs, postgresSince, postgresTimes, runQueueMs } from './cpu';
 import { load, PRODUCTION_ENTRY, script, startServer, stopServers, type Load } from './load';
 import { paced } from './paced';
 import { seedBench } from './seed';
@@ -100,15 +100,17 @@ const rotate = (round: number) => [...SERVERS.slice(round % SERVERS.length), ...
 async function run(p: Path, server: Server, tag: string, amount: number, rate?: number): Promise<Run> {
   const before = p.table ? await count(p.table) : 0;
   const body = (n: number) => p.body?.(n, tag);
-  const [node0, pg0] = [cpuMs(pids[server]), PGLITE ? 0 : postgresCpuMs()];
-  const waited0 = [runQueueMs(pids[server]), PGLITE ? NaN : postgresRunQueueMs(), runQueueMs(process.pid)];
+  const [node0, nodeWaited0, loadWaited0, pg0] = [cpuMs(pids[server]), runQueueMs(pids[server]), runQueueMs(process.pid), PGLITE ? null : postgresTimes()];
   const r = await (rate ? paced(PORTS[server], p, seed.token, body, amount, rate) : load(PORTS[server], p, seed.token, body, amount));
   // PGlite has no processes apart from the server's
-  const waited = [runQueueMs(pids[server]), PGLITE ? NaN : postgresRunQueueMs(), runQueueMs(process.pid)].map((ms, i) => ((ms - waited0[i]) * 1000) / amount);
+  const pg = pg0 ? postgresSince(pg0) : { cpu: NaN, waited: NaN };
+  const perRequest = (ms: number) => (ms * 1000) / amount;
   const used = {
-    nodeUs: ((cpuMs(pids[server]) - node0) * 1000) / amount,
-    pgUs: PGLITE ? NaN : ((postgresCpuMs() - pg0) * 1000) / amount,
-    nodeWaitUs: waited[0], pgWaitUs: waited[1], loadWaitUs: waited[2],
+    nodeUs: perRequest(cpuMs(pids[server]) - node0),
+    pgUs: perRequest(pg.cpu),
+    nodeWaitUs: perRequest(runQueueMs(pids[server]) - nodeWaited0),
+    pgWaitUs: perRequest(pg.waited),
+    loadWaitUs: perRequest(runQueueMs(process.pid) - loadWaited0),
   };
   process.stderr.write(`${tag.padEnd(8)} ${p.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms  CPU/request ${used.nodeUs.toFixed(0)} µs Node, ${used.pgUs.toFixed(0)} µs PostgreSQL\n`);
   if (p.table) acknowledged.set(`${server}|${p.table}`, (acknowledged.get(`${server}|${p.table}`) ?? 0) + r.ok);
