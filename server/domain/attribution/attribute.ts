@@ -1,8 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/db/client';
 import { affiliates, conversions } from '@/db/schema';
 import { preparedQuery } from '../../lib/prepared-query';
 import type { WorkspaceCtx } from '../context';
 import { matchConfidence } from '../tracking/confidence';
+import { givenCustomer } from '../commissions/engine/history';
 import { chooseTouch, touchesWhere, type Touch } from './touches';
 
 export type AttributionInput = {
@@ -46,43 +49,54 @@ const activeByCode = preparedQuery('active_affiliate_by_code', (db) =>
 export const normalCode = (code: string | null | undefined) => (code ? code.trim().toLowerCase() : null);
 
 type CodeAffiliate = Awaited<ReturnType<ReturnType<typeof activeByCode>['execute']>>[number] | null;
-/** The active affiliates a conversion's manual code and ref name, when the caller read them already. */
-export type CodeAffiliates = { manualCode: CodeAffiliate; ref: CodeAffiliate };
 
-async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref', read?: Promise<CodeAffiliates>): Promise<Attribution | null> {
+async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref', read?: Promise<KnownAffiliates>): Promise<Attribution | null> {
   const a = read ? (await read)[method === 'ref' ? 'ref' : 'manualCode'] : (await activeByCode(ctx.db).execute({ workspaceId: ctx.workspaceId, code: normalCode(code) }))[0];
   return a ? { affiliateId: a.id, campaignId: a.campaignId, method, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] } : null;
 }
 
-// The affiliate of the customer's latest conversion, if still active (recurring payments).
-const customerAffiliate = preparedQuery('customer_affiliate', (db) =>
-  db
-    .select({ affiliateId: conversions.affiliateId, campaignId: conversions.campaignId })
-    .from(conversions)
-    .innerJoin(affiliates, and(eq(affiliates.id, conversions.affiliateId), eq(affiliates.status, 'active')))
-    .where(and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.customerId, sql.placeholder('customerId')), eq(conversions.isTest, false)))
-    .orderBy(desc(conversions.ts))
-    .limit(1),
-);
+/**
+ * The affiliate of the customer's latest conversion, if still active (recurring payments), under
+ * placeholders workspaceId and customerId: a statement of its own, or a lateral join of the sale's
+ * first read, where both tables go by names starting with `as`.
+ */
+export const priorAffiliate = (db: DbOrTx, as?: string) => {
+  const [c, a] = as ? [alias(conversions, `${as}_conversion`), alias(affiliates, `${as}_affiliate`)] : [conversions, affiliates];
+  return db
+    .select({ affiliateId: c.affiliateId, campaignId: c.campaignId })
+    .from(c)
+    .innerJoin(a, and(eq(a.id, c.affiliateId), eq(a.status, 'active')))
+    .where(and(givenCustomer, eq(c.workspaceId, sql.placeholder('workspaceId')), eq(c.customerId, sql.placeholder('customerId')), eq(c.isTest, false)))
+    .orderBy(desc(c.ts))
+    .limit(1);
+};
+
+const customerAffiliate = preparedQuery('customer_affiliate', (db) => priorAffiliate(db));
+type CustomerAffiliate = Awaited<ReturnType<ReturnType<typeof customerAffiliate>['execute']>>[number] | null;
+/**
+ * What the caller read already: the active affiliates a conversion's manual code and ref name, and
+ * the customer's prior affiliate (null for none, or when no customer was given).
+ */
+export type KnownAffiliates = { manualCode: CodeAffiliate; ref: CodeAffiliate; customer: CustomerAffiliate };
 
 /**
  * Who earns this conversion (decisions.md §4 "Tracking leads and sales"): a customer already
  * attributed keeps its affiliate (recurring payments); otherwise visitor_id (cookie), fingerprint,
- * ip + user agent, manual code, ref, in that order. Null: nobody. `codes`: the affiliates of the
- * manual code and the ref as the caller reads them (conversionFirstRead), awaited only if the
- * earlier ways found nobody; without it they are looked up here.
+ * ip + user agent, manual code, ref, in that order. Null: nobody. `known`: the customer's prior
+ * affiliate and the affiliates of the manual code and the ref as the caller read them
+ * (conversionFirstRead), awaited only when their step comes; without it each is looked up here.
  */
-export async function attribute({ ctx, input, codes }: { ctx: WorkspaceCtx; input: AttributionInput; codes?: Promise<CodeAffiliates> }): Promise<Attribution | null> {
+export async function attribute({ ctx, input, known }: { ctx: WorkspaceCtx; input: AttributionInput; known?: Promise<KnownAffiliates> }): Promise<Attribution | null> {
   if (input.customerId) {
-    const [prior] = await customerAffiliate(ctx.db).execute({ workspaceId: ctx.workspaceId, customerId: input.customerId });
+    const prior = known ? (await known).customer : (await customerAffiliate(ctx.db).execute({ workspaceId: ctx.workspaceId, customerId: input.customerId }))[0];
     if (prior) return { ...prior, method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] };
   }
   const steps: [boolean, () => Promise<Attribution | null>][] = [
     [!!input.visitorId, async () => fromTouches('cookie', await touchesWhere({ ctx, match: { by: 'cookie', visitorKey: input.visitorId! }, at: input.at }), input.at)],
     [!!input.fingerprint, async () => fromTouches('fingerprint', await touchesWhere({ ctx, match: { by: 'fingerprint', fingerprint: input.fingerprint! }, at: input.at }), input.at)],
     [!!(input.ipHash && input.uaHash), async () => fromTouches('ip', await touchesWhere({ ctx, match: { by: 'ip', ipHash: input.ipHash!, uaHash: input.uaHash! }, at: input.at }), input.at)],
-    [!!input.manualCode, () => byCode(ctx, input.manualCode!, 'manual_code', codes)],
-    [!!input.ref, () => byCode(ctx, input.ref!, 'ref', codes)],
+    [!!input.manualCode, () => byCode(ctx, input.manualCode!, 'manual_code', known)],
+    [!!input.ref, () => byCode(ctx, input.ref!, 'ref', known)],
   ];
   for (const [applies, run] of steps) {
     if (!applies) continue;

@@ -3,7 +3,8 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { affiliates, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../../errors/errors';
 import { preparedQuery } from '../../lib/prepared-query';
-import { normalCode, type CodeAffiliates } from '../attribution/attribute';
+import { normalCode, priorAffiliate, type KnownAffiliates } from '../attribution/attribute';
+import { earlierPayments, historyOf, type PaymentHistory } from '../commissions/engine/history';
 import type { WorkspaceCtx } from '../context';
 import { readSettings, type Settings } from '../settings/settings';
 import { oneRow, presumedKeyColumn } from '../tracking/presumed-key';
@@ -14,41 +15,57 @@ const byRef = alias(affiliates, 'by_ref');
 const activeWithCode = (a: Record<'workspaceId' | 'refCode' | 'status', AnyPgColumn>, code: string) =>
   and(eq(a.workspaceId, sql.placeholder('workspaceId')), eq(a.refCode, sql.placeholder(code)), eq(a.status, 'active'));
 
-const firstRead = preparedQuery('conversion_first_read', (db) =>
-  db
+const firstRead = preparedQuery('conversion_first_read', (db) => {
+  // a customer's prior affiliate and earlier payments (no rows for a null customerId)
+  const prior = priorAffiliate(db, 'prior').as('prior');
+  const payments = earlierPayments(db, 'earlier').as('payments');
+  return db
     .select({
       keyOk: presumedKeyColumn,
       settings: workspaceSettings,
       knownId: conversions.id,
       manualCode: { id: byManualCode.id, campaignId: byManualCode.campaignId },
       ref: { id: byRef.id, campaignId: byRef.campaignId },
+      customer: { affiliateId: prior.affiliateId, campaignId: prior.campaignId },
+      payments: { n: payments.n, first: payments.first },
     })
     .from(oneRow)
     .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, sql.placeholder('workspaceId')))
     .leftJoin(conversions, and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.externalId, sql.placeholder('externalId'))))
     .leftJoin(byManualCode, activeWithCode(byManualCode, 'manualCode'))
-    .leftJoin(byRef, activeWithCode(byRef, 'ref')),
-);
+    .leftJoin(byRef, activeWithCode(byRef, 'ref'))
+    .leftJoinLateral(prior, sql`true`)
+    .leftJoinLateral(payments, sql`true`);
+});
 
-type FirstRead = { settings: Settings; knownId: string | undefined; codes: CodeAffiliates };
+type FirstRead = { settings: Settings; knownId: string | undefined; known: KnownAffiliates; history: PaymentHistory };
 
 /**
  * What recording a conversion must know before anything else, in one statement: that the presumed
  * key `underKey` (if any) still stands (else `unauthorized`, and the caller has learnt nothing),
- * the workspace's settings, the id of the conversion already recorded under `externalId`, and the
- * active affiliates its manual code and ref name (attribution's last two ways, read here so a sale
- * by code costs no statement of its own).
+ * the workspace's settings, the id of the conversion already recorded under `externalId`, the
+ * customer's prior affiliate and payments before `at` (attribution's first way and a recurring
+ * sale's period), and the active affiliates its manual code and ref name (attribution's last two
+ * ways): read here so a sale by customer or by code costs no statement of its own.
  */
-export async function conversionFirstRead({ ctx, externalId, underKey, manualCode, ref }: {
+export async function conversionFirstRead({ ctx, externalId, underKey, customerId, at, manualCode, ref }: {
   ctx: WorkspaceCtx;
   externalId: string;
   underKey: string | null;
+  customerId?: string | null;
+  at: Date;
   manualCode?: string | null;
   ref?: string | null;
 }): Promise<FirstRead> {
   const [row] = await firstRead(ctx.db).execute({
-    keyHash: underKey, workspaceId: ctx.workspaceId, externalId, manualCode: normalCode(manualCode), ref: normalCode(ref),
+    keyHash: underKey, workspaceId: ctx.workspaceId, externalId, customerId: customerId || null, ts: at.toISOString(),
+    manualCode: normalCode(manualCode), ref: normalCode(ref),
   });
   if (!row.keyOk) throw unauthorized();
-  return { settings: await readSettings(ctx, row.settings), knownId: row.knownId ?? undefined, codes: { manualCode: row.manualCode, ref: row.ref } };
+  return {
+    settings: await readSettings(ctx, row.settings),
+    knownId: row.knownId ?? undefined,
+    known: { manualCode: row.manualCode, ref: row.ref, customer: row.customer },
+    history: historyOf(customerId ? row.payments ?? undefined : undefined, at),
+  };
 }

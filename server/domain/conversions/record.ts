@@ -6,7 +6,6 @@ import { attribute, type Attribution } from '../attribution/attribute';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
 import { moneyEvents } from '../commissions/engine/events';
-import { paymentHistory } from '../commissions/engine/history';
 import { planLedger } from '../commissions/engine/plan-ledger';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
 import { eventRows } from '../events/record-event';
@@ -62,16 +61,16 @@ function conversionRow(ctx: WorkspaceCtx, input: TrackConversion, found: Attribu
 export async function recordConversion({ ctx, input, underKey = null }: { ctx: WorkspaceCtx; input: TrackConversion; underKey?: string | null }): Promise<TrackResult> {
   const hash = await hasherFor({ ctx });
   const at = input.ts ?? new Date();
-  // Independent statements in one round trip's time: a retry (rare) attributes and reads the
-  // customer's payments for nothing; under a key refused, what they read is dropped unseen.
-  const first = conversionFirstRead({ ctx, externalId: input.externalId, underKey, manualCode: input.manualCode, ref: input.ref });
-  // attribution may never look at the codes: their failure is the first read's, answered below
-  const codes = first.then((r) => r.codes);
-  codes.catch(() => {});
-  const [{ knownId, settings }, found, history] = await Promise.all([
+  // The first read (with the customer's prior affiliate and payments) and attribution's click
+  // lookups in one round trip's time: a retry (rare) attributes for nothing; under a key refused,
+  // what they read is dropped unseen.
+  const first = conversionFirstRead({ ctx, externalId: input.externalId, underKey, customerId: input.customerId, at, manualCode: input.manualCode, ref: input.ref });
+  // attribution may never look at what the first read found: its failure is the first read's, answered below
+  const known = first.then((r) => r.known);
+  known.catch(() => {});
+  const [{ knownId, settings, history }, found] = await Promise.all([
     first,
-    attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at }, codes }),
-    input.type === 'sale' ? paymentHistory({ ctx, sale: { customerId: input.customerId ?? null, ts: at } }) : undefined,
+    attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at }, known }),
   ]);
   // checked once the key is known to stand: a refused key is answered 401 whatever it sent
   if (!(input.visitorId || input.fingerprint || input.ref || input.manualCode || input.customerId || (input.ip && input.userAgent))) {

@@ -1,25 +1,49 @@
 import { and, count, eq, lt, min, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { conversions } from '@/db/schema';
+import type { DbOrTx } from '@/db/client';
 import { preparedQuery } from '../../../lib/prepared-query';
 import type { WorkspaceCtx } from '../../context';
 
 type Conv = typeof conversions.$inferSelect;
 export type PaymentHistory = { periodIndex: number; firstPaymentAt: Date };
 
-const earlierPayments = preparedQuery('customer_earlier_payments', (db) =>
-  db
-    .select({ n: count(), first: min(conversions.ts) })
-    .from(conversions)
+/**
+ * True when the placeholder customerId is given: first among a lookup's conditions, a one-time
+ * filter that keeps PostgreSQL out of the index altogether for a conversion without a customer
+ * (the sale's first read asks every time).
+ */
+export const givenCustomer = sql`${sql.placeholder('customerId')}::text is not null`;
+
+/**
+ * The customer's attributed payments before `ts` (placeholders workspaceId, customerId, ts) as
+ * one row, count and first: a statement of its own, or a lateral join of another statement (the
+ * sale's first read), where conversions goes by the name `as`.
+ */
+export const earlierPayments = (db: DbOrTx, as?: string) => {
+  const c = as ? alias(conversions, as) : conversions;
+  return db
+    .select({ n: count().as('n'), first: min(c.ts).as('first') })
+    .from(c)
     .where(
       and(
-        eq(conversions.workspaceId, sql.placeholder('workspaceId')),
-        eq(conversions.customerId, sql.placeholder('customerId')),
-        eq(conversions.type, 'sale'),
-        eq(conversions.isTest, false),
-        lt(conversions.ts, sql`${sql.placeholder('ts')}::timestamptz`),
+        givenCustomer,
+        eq(c.workspaceId, sql.placeholder('workspaceId')),
+        eq(c.customerId, sql.placeholder('customerId')),
+        eq(c.type, 'sale'),
+        eq(c.isTest, false),
+        lt(c.ts, sql`${sql.placeholder('ts')}::timestamptz`),
       ),
-    ),
-);
+    );
+};
+
+const earlierPaymentsQuery = preparedQuery('customer_earlier_payments', (db) => earlierPayments(db));
+
+/** period_index (0 for the first payment, then 1, 2, …) and when the first was, from earlierPayments' row. */
+export function historyOf(row: { n: unknown; first: unknown } | undefined, ts: Date): PaymentHistory {
+  const first = row?.first ? new Date(row.first as string | Date) : ts;
+  return { periodIndex: Number(row?.n ?? 0), firstPaymentAt: first < ts ? first : ts };
+}
 
 /**
  * The customer's attributed payments before this one: period_index (0 for the first, then 1, 2,
@@ -27,7 +51,6 @@ const earlierPayments = preparedQuery('customer_earlier_payments', (db) =>
  */
 export async function paymentHistory({ ctx, sale }: { ctx: WorkspaceCtx; sale: Pick<Conv, 'customerId' | 'ts'> }): Promise<PaymentHistory> {
   if (!sale.customerId) return { periodIndex: 0, firstPaymentAt: sale.ts };
-  const [row] = await earlierPayments(ctx.db).execute({ workspaceId: ctx.workspaceId, customerId: sale.customerId, ts: sale.ts.toISOString() });
-  const first = row?.first ? new Date(row.first) : sale.ts;
-  return { periodIndex: Number(row?.n ?? 0), firstPaymentAt: first < sale.ts ? first : sale.ts };
+  const [row] = await earlierPaymentsQuery(ctx.db).execute({ workspaceId: ctx.workspaceId, customerId: sale.customerId, ts: sale.ts.toISOString() });
+  return historyOf(row, sale.ts);
 }
