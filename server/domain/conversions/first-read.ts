@@ -16,7 +16,7 @@ const activeWithCode = (a: Record<'workspaceId' | 'refCode' | 'status', AnyPgCol
   and(eq(a.workspaceId, sql.placeholder('workspaceId')), eq(a.refCode, sql.placeholder(code)), eq(a.status, 'active'));
 
 const firstRead = preparedQuery('conversion_first_read', (db) => {
-  // a customer's prior affiliate and earlier payments (no rows for a null customerId)
+  // a customer's prior affiliate and earlier payments (nothing read for a null customerId)
   const prior = priorAffiliate(db, 'prior').as('prior');
   const payments = earlierPayments(db, 'earlier').as('payments');
   return db
