@@ -44,8 +44,7 @@ async function sale(input: Partial<TrackConversion>) {
   sent.length = 0;
   const result = await recordConversion({ ctx, input: { type: 'sale', externalId: `fr_${n++}`, amount: 1_000, ...input } });
   const [row] = result.attributed ? await db.query.conversions.findMany({ where: (c, { eq }) => eq(c.id, result.conversion_id) }) : [];
-  const lookups = sent.filter((q) => /from "affiliates"/.test(q)).length;
-  return Object.defineProperty({ affiliateId: row?.affiliateId ?? null, method: row?.matchMethod ?? null, lookups }, 'id', { value: row?.id, enumerable: false }) as { affiliateId: string | null; method: string | null; lookups: number; id: string };
+  return { affiliateId: row?.affiliateId ?? null, method: row?.matchMethod ?? null, lookups: sent.filter((q) => /from "affiliates"/.test(q)).length };
 }
 
 it('finds the affiliate of a ref or a manual code without a statement of its own', async () => {
@@ -69,9 +68,10 @@ it("knows a returning customer's affiliate and earlier payments from the first r
   expect(customerReads()).toBe(0);
   // the renewals keep the customer's affiliate whatever ref they carry, one period further each
   for (const period of [1, 2]) {
-    const renewal = await sale({ customerId, ref: active.refCode, ts: new Date(Date.now() + period * 1_000) });
-    expect(renewal).toEqual({ affiliateId: other.id, method: 'customer', lookups: 0 });
+    const externalId = `${customerId}_renewal_${period}`;
+    expect(await sale({ externalId, customerId, ref: active.refCode, ts: new Date(Date.now() + period * 1_000) })).toEqual({ affiliateId: other.id, method: 'customer', lookups: 0 });
     expect(customerReads()).toBe(0);
+    const [renewal] = await db.query.conversions.findMany({ where: (c, { eq }) => eq(c.externalId, externalId) });
     const [commission] = await db.query.commissions.findMany({ where: (c, { eq }) => eq(c.conversionId, renewal.id) });
     expect(commission.periodIndex).toBe(period);
   }
