@@ -184,12 +184,12 @@ for (const p of PATHS) {
     `| ${p.name} | ${frps.toFixed(0)} | ${fp99} | ${brps.toFixed(0)} | ${bp99} | ${(frps / brps).toFixed(2)}x | ${(fp99 / Math.max(1, bp99)).toFixed(2)}x | ${rateOf(p)} | ${lf} / ${lb} | ${(lf / lb).toFixed(2)}x | ${same} |`,
   );
 }
-// Where the time goes: CPU per request, medians of the runs, closed loop and paced at the equal rate.
-const cpuOf = (runs: Run[] | undefined, of: PerRequest) => {
+// Where the time goes: CPU and run-queue µs per request, medians of the runs, closed loop and paced at the equal rate.
+const medianOf = (runs: Run[] | undefined, of: PerRequest) => {
   const us = runs ? median(runs.map((x) => x[of])) : NaN;
   return Number.isNaN(us) ? 'n/a' : us.toFixed(0);
 };
-const pair = (runs: Map<string, Run[]>, p: Path, of: PerRequest) => `${cpuOf(runs.get(`${p.name}|full`), of)} / ${cpuOf(runs.get(`${p.name}|bare`), of)}`;
+const pair = (runs: Map<string, Run[]>, p: Path, of: PerRequest) => `${medianOf(runs.get(`${p.name}|full`), of)} / ${medianOf(runs.get(`${p.name}|bare`), of)}`;
 const cpuLines = [
   `| path | closed loop: Node full / bare | PostgreSQL full / bare | at equal rate: Node full / bare | PostgreSQL full / bare |`,
   `|---|---|---|---|---|`,

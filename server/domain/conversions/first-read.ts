@@ -66,6 +66,7 @@ export async function conversionFirstRead({ ctx, externalId, underKey, customerI
     settings: await readSettings(ctx, row.settings),
     knownId: row.knownId ?? undefined,
     known: { manualCode: row.manualCode, ref: row.ref, customer: row.customer },
-    history: historyOf(customerId ? row.payments ?? undefined : undefined, at),
+    // without a customer the payments join counted nothing: period 0, first payment this one
+    history: historyOf(row.payments ?? undefined, at),
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { migrate } from '@/db/migrate';
@@ -13,7 +14,7 @@ import { conversionFirstRead } from '../conversions/first-read';
 import { refundStateByExternalId } from '../conversions/refund-state';
 import { writeRefunds } from '../conversions/write-refund';
 import { paymentHistory } from '../commissions/engine/history';
-import { withCommissionIds } from '../payouts/payouts';
+import { withCommissionIds, type Payout } from '../payouts/payouts';
 
 // A page of a list costs the same with 3,000 rows or 30,000: PostgreSQL reads the page in index
 // order instead of sorting every row of the workspace (the commissions list also skips test
@@ -159,12 +160,10 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
 
   it("a customer's payments and a payout's commissions are read through indexes that hold only rows with one, also in the generic plan", async () => {
     await seed(30_000);
-    // every tenth conversion has a customer (ten payments each), every hundredth commission a payout
+    // every tenth conversion has one of 256 customers (about twelve payments each), every hundredth commission a payout
     await database.db.execute(sql`update conversions set customer_id = 'c' || (hashtext(external_id) & 255) where right(external_id, 1) = '0'`);
-    const [[payout]] = await Promise.all([
-      rowsOf<{ id: string }>(database.db, sql`select gen_random_uuid() as id`),
-      database.db.execute(sql`analyze conversions`),
-    ]);
+    await database.db.execute(sql`analyze conversions`);
+    const payout = { id: randomUUID() } as Payout;
     await database.db.execute(sql`update commissions set payout_id = ${payout.id} where id in (select id from commissions order by created_at limit 300)`);
     await database.db.execute(sql`analyze commissions`);
     const [entries] = await rowsOf<{ customers: number; payouts: number }>(database.db, sql`
@@ -179,7 +178,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         expect(history.seq).toBe(0);
         expect(history.idx).toBeLessThanOrEqual(40);
         const settled = await rowsRead('commissions', async () => {
-          const [row] = await withCommissionIds({ ctx: ctx(), rows: [{ id: payout.id } as Parameters<typeof withCommissionIds>[0]['rows'][0]] });
+          const [row] = await withCommissionIds({ ctx: ctx(), rows: [payout] });
           expect(row.commissionIds).toHaveLength(300);
         });
         expect(settled).toEqual({ seq: 0, idx: 300 });
