@@ -2,6 +2,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
+import { benchHeaders } from './request';
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // BENCH_LOGS=dir: each server's output (its stdout's info lines too) goes to dir/<port>.log.
@@ -53,7 +54,7 @@ export async function stopServers() {
 export type Load = { rps: number; p99: number; ok: number; other: number; why: string };
 
 /** `amount` requests over CONNECTIONS connections, each sent when its connection's last one was answered (closed loop); bodies numbered 0, 1, 2, … */
-export async function load(port: number, req: { method: 'GET' | 'POST'; path: string }, token: string, body: (n: number) => unknown, amount: number): Promise<Load> {
+export async function load(port: number, req: { method: 'GET' | 'POST'; path: string; name?: string }, token: string, body: (n: number) => unknown, amount: number): Promise<Load> {
   let n = 0;
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -66,7 +67,7 @@ export async function load(port: number, req: { method: 'GET' | 'POST'; path: st
     requests: [{
       method: req.method,
       path: req.path,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: benchHeaders(token, req.name),
       setupRequest: (r) => (req.method === 'POST' ? { ...r, body: JSON.stringify(body(n++)) } : r),
     }],
   });

@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { CONNECTIONS, type Load } from './load';
+import { benchHeaders } from './request';
 import { percentile } from './stats';
 
 const TIMEOUT_MS = 10_000;
@@ -15,9 +16,9 @@ const TIMEOUT_MS = 10_000;
 const TRACE = process.env.BENCH_TRACE;
 
 /** `amount` requests at `rate` per second over at most CONNECTIONS connections; bodies numbered 0, 1, 2, … */
-export async function paced(port: number, req: { method: 'GET' | 'POST'; path: string }, token: string, body: (n: number) => unknown, amount: number, rate: number): Promise<Load> {
+export async function paced(port: number, req: { method: 'GET' | 'POST'; path: string; name?: string }, token: string, body: (n: number) => unknown, amount: number, rate: number): Promise<Load> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const headers = benchHeaders(token, req.name);
   const latencies: number[] = [];
   const trace: string[] = [];
   const epoch = Date.now() - performance.now();

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import postgres from 'postgres';
 import { v7 as uuidv7 } from 'uuid';
 import type { Recorded, Stmt, Trace } from './capture-sql';
+import { BENCH_PATH_HEADER, perRequestValues } from './request';
 
 const trace = JSON.parse(readFileSync(process.env.BENCH_SQL_TRACE!, 'utf8')) as Trace;
 // The production server's pool: openDatabase's default size, named statements.
@@ -24,12 +25,13 @@ const madeInCapture = (id: string) => parseInt(id.slice(0, 8) + id.slice(9, 13),
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const scramble = (s: string, keep: number) => s.slice(0, keep) + s.slice(keep).replace(/[0-9]/g, () => String(randomInt(10))).replace(/[a-z]/g, () => String.fromCharCode(97 + randomInt(26))).replace(/[A-Z]/g, () => String.fromCharCode(65 + randomInt(26)));
 
-type Plan = Recorded & { route: string; ext?: string; pattern: RegExp; steps: Stmt[][]; volatileValues: Set<string> };
-const plans = new Map<string, Plan>(Object.entries(trace.requests).map(([route, r]) => {
+// fromBody: the captured request's per-request body values (external id, customer, visitor) → their field
+type Plan = Recorded & { fromBody: Map<string, string>; pattern: RegExp; steps: Stmt[][]; volatileValues: Set<string> };
+const plans = new Map<string, Plan>(Object.entries(trace.requests).map(([name, r]) => {
   const strings = r.statements.flatMap((s) => s.params ?? []).filter((p): p is string => typeof p === 'string');
   const ids = new Set(strings.flatMap((p) => p.match(UUID7) ?? []).filter(madeInCapture));
-  const ext = typeof r.body?.external_id === 'string' ? r.body.external_id : undefined;
-  const literals = [...ids, ...r.volatile.map((v) => v.value), ...(ext ? [ext] : [])].sort((a, b) => b.length - a.length);
+  const fromBody = new Map(perRequestValues(r.body).map(([field, value]) => [value, field]));
+  const literals = [...ids, ...r.volatile.map((v) => v.value), ...fromBody.keys()].sort((a, b) => b.length - a.length);
   // Statements the server sent before the previous one completed ran side by side (the summary's two aggregates).
   const steps: Stmt[][] = [];
   for (const s of r.statements) {
@@ -37,7 +39,7 @@ const plans = new Map<string, Plan>(Object.entries(trace.requests).map(([route, 
     if (step && step.every((t) => s.sent < t.done)) step.push(s);
     else steps.push([s]);
   }
-  return [route, { ...r, route, ext, steps, volatileValues: new Set(r.volatile.map((v) => v.value)), pattern: new RegExp([...literals.map(escape), ISO.source].join('|'), 'g') }];
+  return [name, { ...r, fromBody, steps, volatileValues: new Set(r.volatile.map((v) => v.value)), pattern: new RegExp([...literals.map(escape), ISO.source].join('|'), 'g') }];
 }));
 
 // captured sale's ids → this server's, per external id: the refund names the ids the sale made.
@@ -66,7 +68,7 @@ async function replay(plan: Plan, body: Record<string, unknown>) {
   const shift = Date.now() - plan.at; // timestamps move with the clock, so relative ones (hold_until) stay relative
   const volatile = new Map(plan.volatile.map((v) => [v.value, v.keep]));
   const substitute = (m: string) => {
-    if (m === plan.ext) return ext!;
+    if (plan.fromBody.has(m)) return String(body[plan.fromBody.get(m)!]);
     if (/^\d{4}-/.test(m)) return new Date(Date.parse(m) + shift).toISOString();
     if (!fresh.has(m)) fresh.set(m, volatile.has(m) ? scramble(m, volatile.get(m)!) : uuidv7());
     return fresh.get(m)!;
@@ -101,7 +103,9 @@ createServer((req, res) => {
   req.on('data', (c) => (body += c));
   req.on('end', async () => {
     try {
-      const plan = plans.get(`${req.method} ${req.url}`);
+      // several paths share a route (sales by ref, by cookie, renewals): the load names its path
+      const named = req.headers[BENCH_PATH_HEADER];
+      const plan = typeof named === 'string' ? plans.get(named) : undefined;
       if (!plan) return void res.writeHead(404).end();
       const out = await replay(plan, body ? JSON.parse(body) : {});
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(out));

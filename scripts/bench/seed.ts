@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import postgres from 'postgres';
 import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
-import { affiliates, campaigns, commissionRules } from '@/db/schema';
+import { affiliates, campaigns, clicks, commissionRules, conversions } from '@/db/schema';
 import { systemActor } from '@/server/domain/context';
 import { createWorkspaceKey } from '@/server/domain/keys/workspace-keys';
 import { createWorkspace } from '@/server/domain/workspaces/create-workspace';
@@ -26,8 +26,16 @@ async function recreate(target: BenchTarget) {
   await admin.end();
 }
 
-/** A fresh benchmark database: one workspace, one campaign at 30 %, `refs` active affiliates, a track+read key. */
-export async function seedBench(target: BenchTarget, refs: number) {
+/** The visitor and the customer a benchmark's request `n` names (seeded by seedBench); not hex, so never inside a uuid. */
+export const benchVisitor = (n: number, people: number) => `visitor_${String(n % people).padStart(5, '0')}`;
+export const benchCustomer = (n: number, people: number) => `customer_${String(n % people).padStart(5, '0')}`;
+
+/**
+ * A fresh benchmark database: one workspace, one campaign at 30 %, `refs` active affiliates, a
+ * track+read key, and `people` visitors with two clicks each (a week and a day ago) and customers
+ * with one earlier sale each, for sales by cookie and renewals.
+ */
+export async function seedBench(target: BenchTarget, refs: number, people = 0) {
   await recreate(target);
   const database = await openDatabase({ ...target, max: 4 });
   await migrate(database);
@@ -40,6 +48,18 @@ export async function seedBench(target: BenchTarget, refs: number) {
       workspaceId: ws.id, campaignId: c.id, refCode: `r${String(i + k).padStart(5, '0')}`, status: 'active' as const,
     }));
     await db.insert(affiliates).values(rows);
+  }
+  const all = await db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.workspaceId, ws.id)).orderBy(affiliates.refCode);
+  const owner = (i: number) => ({ workspaceId: ws.id, campaignId: c.id, affiliateId: all[i % refs].id });
+  const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+  for (let i = 0; i < people; i += 500) {
+    const batch = Array.from({ length: Math.min(500, people - i) }, (_, k) => i + k);
+    await db.insert(clicks).values(batch.flatMap((p) => [7, 1].map((days) => ({
+      ...owner(p), visitorKey: benchVisitor(p, people), matchMethod: 'new' as const, matchConfidence: 1, ts: ago(days),
+    }))));
+    await db.insert(conversions).values(batch.map((p) => ({
+      ...owner(p), type: 'sale' as const, status: 'pending' as const, amount: 10_000, externalId: `seed_${p}`, customerId: benchCustomer(p, people), ts: ago(30),
+    })));
   }
   const [first] = await db.select().from(affiliates).where(eq(affiliates.refCode, 'r00000'));
   const { token } = await createWorkspaceKey({ ctx: { db, workspaceId: ws.id, actor: systemActor('seed') }, input: { scopes: ['track', 'read'] } });

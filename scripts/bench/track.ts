@@ -14,7 +14,7 @@ import { captureSql } from './capture-sql';
 import { cpuMs, postgresSince, postgresTimes, runQueueMs } from './cpu';
 import { load, PRODUCTION_ENTRY, script, startServer, stopServers, type Load } from './load';
 import { paced } from './paced';
-import { seedBench } from './seed';
+import { benchCustomer, benchVisitor, seedBench } from './seed';
 import { median } from './stats';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/refcount_bench';
@@ -24,6 +24,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RATE_ROUNDS = Number(process.env.BENCH_RATE_ROUNDS ?? 5);
 const N = { write: Number(process.env.BENCH_WRITES ?? 4_000), read: Number(process.env.BENCH_READS ?? 3_000) };
 const SPREAD = 200; // referral codes the spread clicks and sales go to
+const PEOPLE = 1_000; // visitors the sales by cookie come from, customers the renewals bill
 const PORT = Number(process.env.BENCH_PORT ?? 3301);
 const PORTS = { full: PORT, bare: PORT + 1, same: PORT + 2 };
 const CAPTURE_PORT = PORT + 3;
@@ -32,7 +33,7 @@ const TRACE = '.data/bench/sql-trace.json';
 const PGLITE = process.env.BENCH_PGLITE === '1';
 const DIRS = { full: '.data/bench/pglite-full', bare: '.data/bench/pglite-bare' };
 
-const seed = await seedBench(PGLITE ? { dataDir: DIRS.full } : { url: URL_ }, SPREAD);
+const seed = await seedBench(PGLITE ? { dataDir: DIRS.full } : { url: URL_ }, SPREAD, PEOPLE);
 if (PGLITE) {
   rmSync(DIRS.bare, { recursive: true, force: true });
   cpSync(DIRS.full, DIRS.bare, { recursive: true });
@@ -52,15 +53,17 @@ const PATHS: Path[] = [
   { name: 'click, one hot code', method: 'POST', path: '/v1/track/click', n: N.write, table: 'clicks', body: () => ({ ref: 'r00000' }) },
   { name: 'sale by ref', method: 'POST', path: '/v1/track/sale', n: N.write / 2, table: 'conversions', body: (n, tag) => ({ external_id: `${tag}_${n}`, ref: ref(n), amount: 10_000 }) },
   { name: 'refund', method: 'POST', path: '/v1/track/refund', n: N.write / 2, body: (n, tag) => ({ external_id: `${tag}_${n}`, amount: 2_500 }) },
+  // the sales real programs send most: a visitor's cookie from the browser script, a subscription's renewal by customer id
+  { name: 'sale by cookie', method: 'POST', path: '/v1/track/sale', n: N.write / 2, table: 'conversions', body: (n, tag) => ({ external_id: `${tag}_v${n}`, visitor_id: benchVisitor(n, PEOPLE), amount: 10_000 }) },
+  { name: 'renewal', method: 'POST', path: '/v1/track/sale', n: N.write / 2, table: 'conversions', body: (n, tag) => ({ external_id: `${tag}_c${n}`, customer_id: benchCustomer(n, PEOPLE), amount: 10_000 }) },
   { name: 'GET affiliates?limit=50', method: 'GET', path: '/v1/affiliates?limit=50', n: N.read },
   { name: 'GET reports/summary', method: 'GET', path: '/v1/reports/summary', n: N.read },
 ];
 
 if (!PGLITE) {
-  // One probe per route, bodies as the load sends them; n = 1 + i·SPREAD keeps one referral code
+  // One probe per path, bodies as the load sends them; n = 1 + i·SPREAD keeps one referral code
   // (r00001, so the replay sends every click and sale to it) and makes a new external id each time.
-  const routes = new Map(PATHS.map((p) => [`${p.method} ${p.path}`, p]));
-  const probes = [...routes].map(([route, p]) => ({ route, body: p.body && ((i: number) => p.body!(1 + i * SPREAD, 'capture') as Record<string, unknown>) }));
+  const probes = PATHS.map((p) => ({ name: p.name, route: `${p.method} ${p.path}`, body: p.body && ((i: number) => p.body!(1 + i * SPREAD, 'capture') as Record<string, unknown>) }));
   mkdirSync('.data/bench', { recursive: true });
   writeFileSync(TRACE, JSON.stringify(await captureSql(URL_, CAPTURE_PORT, ids, seed.token, probes)));
 }
