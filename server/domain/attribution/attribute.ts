@@ -74,17 +74,18 @@ export const priorAffiliate = (db: DbOrTx, as?: string) => {
 const customerAffiliate = preparedQuery('customer_affiliate', (db) => priorAffiliate(db));
 type CustomerAffiliate = Awaited<ReturnType<ReturnType<typeof customerAffiliate>['execute']>>[number] | null;
 /**
- * What the caller read already: the active affiliates a conversion's manual code and ref name, and
- * the customer's prior affiliate (null for none, or when no customer was given).
+ * What the caller read already: the active affiliates a conversion's manual code and ref name, the
+ * customer's prior affiliate (null for none, or when no customer was given), and the visitor's
+ * touches (touchesWhere by cookie; none when no visitor was given).
  */
-export type KnownAffiliates = { manualCode: CodeAffiliate; ref: CodeAffiliate; customer: CustomerAffiliate };
+export type KnownAffiliates = { manualCode: CodeAffiliate; ref: CodeAffiliate; customer: CustomerAffiliate; visitorTouches: Touch[] };
 
 /**
  * Who earns this conversion (decisions.md §4 "Tracking leads and sales"): a customer already
  * attributed keeps its affiliate (recurring payments); otherwise visitor_id (cookie), fingerprint,
  * ip + user agent, manual code, ref, in that order. Null: nobody. `known`: the customer's prior
- * affiliate and the affiliates of the manual code and the ref as the caller read them
- * (conversionFirstRead), awaited only when their step comes; without it each is looked up here.
+ * affiliate, the visitor's touches and the affiliates of the manual code and the ref as the caller
+ * read them (conversionFirstRead), awaited only when their step comes; without it each is looked up here.
  */
 export async function attribute({ ctx, input, known }: { ctx: WorkspaceCtx; input: AttributionInput; known?: Promise<KnownAffiliates> }): Promise<Attribution | null> {
   if (input.customerId) {
@@ -92,7 +93,7 @@ export async function attribute({ ctx, input, known }: { ctx: WorkspaceCtx; inpu
     if (prior) return { ...prior, method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] };
   }
   const steps: [boolean, () => Promise<Attribution | null>][] = [
-    [!!input.visitorId, async () => fromTouches('cookie', await touchesWhere({ ctx, match: { by: 'cookie', visitorKey: input.visitorId! }, at: input.at }), input.at)],
+    [!!input.visitorId, async () => fromTouches('cookie', known ? (await known).visitorTouches : await touchesWhere({ ctx, match: { by: 'cookie', visitorKey: input.visitorId! }, at: input.at }), input.at)],
     [!!input.fingerprint, async () => fromTouches('fingerprint', await touchesWhere({ ctx, match: { by: 'fingerprint', fingerprint: input.fingerprint! }, at: input.at }), input.at)],
     [!!(input.ipHash && input.uaHash), async () => fromTouches('ip', await touchesWhere({ ctx, match: { by: 'ip', ipHash: input.ipHash!, uaHash: input.uaHash! }, at: input.at }), input.at)],
     [!!input.manualCode, () => byCode(ctx, input.manualCode!, 'manual_code', known)],

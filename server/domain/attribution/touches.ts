@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { affiliates, campaigns, clicks } from '@/db/schema';
+import type { DbOrTx } from '@/db/client';
 import type { WorkspaceCtx } from '../context';
 import { preparedQuery } from '../../lib/prepared-query';
 import { MAX_TOUCHES } from '../../contracts/limits';
@@ -26,36 +27,60 @@ const matches: Record<TouchMatch['by'], SQL> = {
 const at = sql`${sql.placeholder('at')}::timestamptz`;
 const workspaceId = sql.placeholder('workspaceId');
 
+/**
+ * The clicks `by` matches, as touchesWhere reads them, under placeholders workspaceId, at, a (and
+ * b): a statement of its own, or a subquery of the sale's first read (`only`: a condition it adds).
+ */
+export const touchesQuery = (db: DbOrTx, by: TouchMatch['by'], only?: SQL) =>
+  db
+    .select({
+      clickId: clicks.id,
+      affiliateId: clicks.affiliateId,
+      campaignId: clicks.campaignId,
+      ts: clicks.ts,
+      visitorKey: clicks.visitorKey,
+      model: campaigns.attributionModel,
+      windowDays: campaigns.cookieWindowDays,
+    })
+    .from(clicks)
+    .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
+    .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, 'active')))
+    .where(
+      and(
+        only,
+        eq(clicks.workspaceId, workspaceId),
+        matches[by],
+        lte(clicks.ts, at),
+        gt(clicks.ts, sql`${at} - make_interval(days => ${campaigns.cookieWindowDays})`),
+        // The same bound by the workspace's longest window, as one value: PostgreSQL prunes the
+        // monthly partitions of clicks before it (the per-campaign bound above cannot).
+        gt(clicks.ts, sql`${at} - make_interval(days => (select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${workspaceId}))`),
+      ),
+    )
+    .orderBy(asc(clicks.ts))
+    .limit(MAX_TOUCHES);
+
+/** A touch as the first read's JSON carries it: its time as text. */
+type TouchJson = Omit<Touch, 'ts'> & { ts: string };
+
+/**
+ * The visitor's touches (placeholder a: its visitor id) as one JSON array, oldest first, null for
+ * none: a lateral join of the sale's first read, so a sale by cookie costs no statement of its own.
+ * Without a visitor id PostgreSQL never reads the index (a one-time filter).
+ */
+export const visitorTouches = (db: DbOrTx) => {
+  const t = touchesQuery(db, 'cookie', sql`${a}::text is not null`).as('visits');
+  return db
+    .select({
+      list: sql<TouchJson[] | null>`json_agg(json_build_object('clickId', ${t.clickId}, 'affiliateId', ${t.affiliateId}, 'campaignId', ${t.campaignId},
+        'ts', ${t.ts}, 'visitorKey', ${t.visitorKey}, 'model', ${t.model}, 'windowDays', ${t.windowDays}) order by ${t.ts})`.as('list'),
+    })
+    .from(t);
+};
+export const touchesOfJson = (list: TouchJson[] | null): Touch[] => (list ?? []).map((t) => ({ ...t, ts: new Date(t.ts) }));
+
 // One prepared statement per way of matching: built once, not per sale.
-const touchesBy = (by: TouchMatch['by']) =>
-  preparedQuery(`touches_by_${by}`, (db) =>
-    db
-      .select({
-        clickId: clicks.id,
-        affiliateId: clicks.affiliateId,
-        campaignId: clicks.campaignId,
-        ts: clicks.ts,
-        visitorKey: clicks.visitorKey,
-        model: campaigns.attributionModel,
-        windowDays: campaigns.cookieWindowDays,
-      })
-      .from(clicks)
-      .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
-      .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, 'active')))
-      .where(
-        and(
-          eq(clicks.workspaceId, workspaceId),
-          matches[by],
-          lte(clicks.ts, at),
-          gt(clicks.ts, sql`${at} - make_interval(days => ${campaigns.cookieWindowDays})`),
-          // The same bound by the workspace's longest window, as one value: PostgreSQL prunes the
-          // monthly partitions of clicks before it (the per-campaign bound above cannot).
-          gt(clicks.ts, sql`${at} - make_interval(days => (select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${workspaceId}))`),
-        ),
-      )
-      .orderBy(asc(clicks.ts))
-      .limit(MAX_TOUCHES),
-  );
+const touchesBy = (by: TouchMatch['by']) => preparedQuery(`touches_by_${by}`, (db) => touchesQuery(db, by));
 const statements = { cookie: touchesBy('cookie'), fingerprint: touchesBy('fingerprint'), ip: touchesBy('ip') };
 
 /**

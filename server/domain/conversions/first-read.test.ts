@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
 import { openTestDatabase, type TestDatabase } from '../../testing/database';
-import { seedAffiliate, seedCampaign } from '../../testing/seed';
+import { seedAffiliate, seedCampaign, seedClick } from '../../testing/seed';
 import { recordConversion, type TrackConversion } from './record';
 
 // A sale by manual code or ref learns its affiliate from its first read (first-read.ts): no
@@ -81,4 +81,30 @@ it("knows a returning customer's affiliate and earlier payments from the first r
   await db.update(schema.affiliates).set({ status: 'suspended' }).where(eq(schema.affiliates.id, gone.id));
   expect(await sale({ customerId: 'cus_gone', ref: active.refCode, ts: new Date(Date.now() + 5_000) })).toMatchObject({ affiliateId: active.id, method: 'ref', lookups: 0 });
   expect(customerReads()).toBe(0);
+});
+
+it("knows a visitor's touches from the first read: a sale by cookie sends no statement reading clicks of its own", async () => {
+  const clickReads = () => sent.filter((q) => /from "clicks"/.test(q) && !/"visitor_touches"/.test(q)).length;
+  const visitorKey = `v_first_read_${n}`;
+  const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+  const owner = (a: typeof active) => ({ workspaceId: ctx.workspaceId, campaignId: a.campaignId!, affiliateId: a.id });
+  // outside the campaign's 30-day window, inside it by two affiliates, and one now suspended
+  await seedClick(db, owner(active), { visitorKey, ts: ago(40) });
+  const older = await seedClick(db, owner(other), { visitorKey, ts: ago(3) });
+  const latest = await seedClick(db, owner(active), { visitorKey, ts: ago(1) });
+  await seedClick(db, owner(suspended), { visitorKey, ts: ago(0.5) });
+  const { affiliateId, method } = await sale({ externalId: `${visitorKey}_sale`, visitorId: visitorKey, ref: other.refCode });
+  expect({ affiliateId, method, clickReads: clickReads() }).toEqual({ affiliateId: active.id, method: 'cookie', clickReads: 0 });
+  // the receipt lists the touches in the window, oldest first, times to the millisecond
+  const [row] = await db.query.conversions.findMany({ where: (c, { eq }) => eq(c.externalId, `${visitorKey}_sale`) });
+  expect(row.clickId).toBe(latest.id);
+  expect((row.attribution as { touches: { click_id: string; ts: string; chosen: boolean }[] }).touches).toEqual([
+    expect.objectContaining({ click_id: older.id, ts: older.ts.toISOString(), chosen: false }),
+    expect.objectContaining({ click_id: latest.id, ts: latest.ts.toISOString(), chosen: true }),
+  ]);
+  // a visitor whose only click is a suspended affiliate's falls through to the ref, still without a statement of its own
+  const gone = `v_first_read_gone_${n}`;
+  await seedClick(db, owner(suspended), { visitorKey: gone, ts: ago(1) });
+  expect(await sale({ visitorId: gone, ref: other.refCode })).toEqual({ affiliateId: other.id, method: 'ref', lookups: 0 });
+  expect(clickReads()).toBe(0);
 });

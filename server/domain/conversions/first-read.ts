@@ -4,6 +4,7 @@ import { affiliates, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../../errors/errors';
 import { preparedQuery } from '../../lib/prepared-query';
 import { normalCode, priorAffiliate, type KnownAffiliates } from '../attribution/attribute';
+import { touchesOfJson, visitorTouches } from '../attribution/touches';
 import { earlierPayments, historyOf, type PaymentHistory } from '../commissions/engine/history';
 import type { WorkspaceCtx } from '../context';
 import { readSettings, type Settings } from '../settings/settings';
@@ -16,9 +17,10 @@ const activeWithCode = (a: Record<'workspaceId' | 'refCode' | 'status', AnyPgCol
   and(eq(a.workspaceId, sql.placeholder('workspaceId')), eq(a.refCode, sql.placeholder(code)), eq(a.status, 'active'));
 
 const firstRead = preparedQuery('conversion_first_read', (db) => {
-  // a customer's prior affiliate and earlier payments (nothing read for a null customerId)
+  // a customer's prior affiliate and earlier payments (nothing read for a null customerId), a visitor's touches (nothing for a null one)
   const prior = priorAffiliate(db, 'prior').as('prior');
   const payments = earlierPayments(db, 'earlier').as('payments');
+  const visits = visitorTouches(db).as('visitor_touches');
   return db
     .select({
       keyOk: presumedKeyColumn,
@@ -28,6 +30,7 @@ const firstRead = preparedQuery('conversion_first_read', (db) => {
       ref: { id: byRef.id, campaignId: byRef.campaignId },
       customer: { affiliateId: prior.affiliateId, campaignId: prior.campaignId },
       payments: { n: payments.n, first: payments.first },
+      visitorTouches: visits.list,
     })
     .from(oneRow)
     .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, sql.placeholder('workspaceId')))
@@ -35,7 +38,8 @@ const firstRead = preparedQuery('conversion_first_read', (db) => {
     .leftJoin(byManualCode, activeWithCode(byManualCode, 'manualCode'))
     .leftJoin(byRef, activeWithCode(byRef, 'ref'))
     .leftJoinLateral(prior, sql`true`)
-    .leftJoinLateral(payments, sql`true`);
+    .leftJoinLateral(payments, sql`true`)
+    .leftJoinLateral(visits, sql`true`);
 });
 
 type FirstRead = { settings: Settings; knownId: string | undefined; known: KnownAffiliates; history: PaymentHistory };
@@ -45,10 +49,11 @@ type FirstRead = { settings: Settings; knownId: string | undefined; known: Known
  * key `underKey` (if any) still stands (else `unauthorized`, and the caller has learnt nothing),
  * the workspace's settings, the id of the conversion already recorded under `externalId`, the
  * customer's prior affiliate and payments before `at` (attribution's first way and a recurring
- * sale's period), and the active affiliates its manual code and ref name (attribution's last two
- * ways): read here so a sale by customer or by code costs no statement of its own.
+ * sale's period), the visitor's touches (attribution's cookie way), and the active affiliates its
+ * manual code and ref name (attribution's last two ways): read here so a sale by customer, by cookie
+ * or by code costs no statement of its own.
  */
-export async function conversionFirstRead({ ctx, externalId, underKey, customerId, at, manualCode, ref }: {
+export async function conversionFirstRead({ ctx, externalId, underKey, customerId, at, manualCode, ref, visitorId }: {
   ctx: WorkspaceCtx;
   externalId: string;
   underKey: string | null;
@@ -56,16 +61,19 @@ export async function conversionFirstRead({ ctx, externalId, underKey, customerI
   at: Date;
   manualCode?: string | null;
   ref?: string | null;
+  visitorId?: string | null;
 }): Promise<FirstRead> {
   const [row] = await firstRead(ctx.db).execute({
     keyHash: underKey, workspaceId: ctx.workspaceId, externalId, customerId: customerId || null, ts: at.toISOString(),
     manualCode: normalCode(manualCode), ref: normalCode(ref),
+    // the visitor's touches under touchesQuery's placeholders: a the visitor id, at the sale's time
+    a: visitorId || null, at: at.toISOString(),
   });
   if (!row.keyOk) throw unauthorized();
   return {
     settings: await readSettings(ctx, row.settings),
     knownId: row.knownId ?? undefined,
-    known: { manualCode: row.manualCode, ref: row.ref, customer: row.customer },
+    known: { manualCode: row.manualCode, ref: row.ref, customer: row.customer, visitorTouches: touchesOfJson(row.visitorTouches) },
     // without a customer the payments join counted nothing: period 0, first payment this one
     history: historyOf(row.payments ?? undefined, at),
   };

@@ -52,13 +52,14 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     await database.db.execute(sql`analyze affiliates, conversions, commissions`);
   }
 
-  /** Rows of `table` read by `read`: sequentially and through indexes. */
+  /** Rows of `table` (all its partitions) read by `read`: sequentially and through indexes. */
   async function rowsRead(table: string, read: () => Promise<unknown>) {
     const stats = async () => {
       await database.db.execute(sql`select pg_stat_force_next_flush()`);
       await database.db.execute(sql`select pg_stat_clear_snapshot()`);
       const [s] = await rowsOf<{ seq: string; idx: string }>(database.db, sql`
-        select seq_tup_read::text as seq, coalesce(idx_tup_fetch, 0)::text as idx from pg_stat_user_tables where relname = ${table}`);
+        select coalesce(sum(seq_tup_read), 0)::text as seq, coalesce(sum(idx_tup_fetch), 0)::text as idx from pg_stat_user_tables
+        where relid = ${table}::regclass or relid in (select relid from pg_partition_tree(${table}::regclass))`);
       return { seq: Number(s.seq), idx: Number(s.idx) };
     };
     const before = await stats();
@@ -182,6 +183,34 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
           expect(row.commissionIds).toHaveLength(300);
         });
         expect(settled).toEqual({ seq: 0, idx: 300 });
+      }
+    } finally {
+      await database.db.execute(sql`reset plan_cache_mode`);
+    }
+  });
+
+  it("a sale by cookie's first read reads the visitor's clicks alone of 30,000, and none without a visitor, also in the generic plan", async () => {
+    await seed(30_000);
+    await database.db.execute(sql`truncate clicks`);
+    const [campaign] = await rowsOf<{ id: string }>(database.db, sql`insert into campaigns (id, workspace_id, name) values (gen_random_uuid(), ${WS}, 'c') returning id`);
+    // 10,000 visitors with three clicks each over the last ten days, by 100 affiliates
+    await database.db.execute(sql`
+      insert into clicks (id, workspace_id, campaign_id, affiliate_id, visitor_key, match_method, match_confidence, created_at)
+      select gen_random_uuid(), ${WS}, ${campaign.id}, a.id, 'v' || (g % 10000), 'new', 1, now() - (g % 10) * interval '1 day'
+      from generate_series(1, 30000) g join (select id, row_number() over (order by ref_code) as n from affiliates limit 100) a on a.n = 1 + g % 100`);
+    await database.db.execute(sql`analyze clicks`);
+    const firstRead = (visitorId?: string) => conversionFirstRead({ ctx: ctx(), externalId: 'e1', underKey: null, at: new Date(), visitorId });
+    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+    try {
+      await firstRead('v1'); // planned once per connection first, as above
+      for (let i = 0; i < 3; i++) {
+        const visited = await rowsRead('clicks', async () => expect((await firstRead(`v${7 + i}`)).known.visitorTouches).toHaveLength(3));
+        expect(visited).toEqual({ seq: 0, idx: 3 });
+        // their affiliates (still active?) by primary key, not a scan of the program's 30,000
+        const theirs = await rowsRead('affiliates', () => firstRead(`v${17 + i}`));
+        expect(theirs).toEqual({ seq: 0, idx: 3 });
+        const none = await rowsRead('clicks', async () => expect((await firstRead()).known.visitorTouches).toEqual([]));
+        expect(none).toEqual({ seq: 0, idx: 0 });
       }
     } finally {
       await database.db.execute(sql`reset plan_cache_mode`);
