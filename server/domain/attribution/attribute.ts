@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/db/client';
 import { affiliates, conversions } from '@/db/schema';
@@ -58,15 +58,15 @@ async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | '
 /**
  * The affiliate of the customer's latest conversion, if still active (recurring payments), under
  * placeholders workspaceId and customerId: a statement of its own, or a lateral join of the sale's
- * first read, where both tables go by names starting with `as`.
+ * first read, where both tables go by names starting with `as` (`only`: a condition it adds).
  */
-export const priorAffiliate = (db: DbOrTx, as?: string) => {
+export const priorAffiliate = (db: DbOrTx, as?: string, only?: SQL) => {
   const [c, a] = as ? [alias(conversions, `${as}_conversion`), alias(affiliates, `${as}_affiliate`)] : [conversions, affiliates];
   return db
     .select({ affiliateId: c.affiliateId, campaignId: c.campaignId })
     .from(c)
     .innerJoin(a, and(eq(a.id, c.affiliateId), eq(a.status, 'active')))
-    .where(and(givenCustomer, eq(c.workspaceId, sql.placeholder('workspaceId')), eq(c.customerId, sql.placeholder('customerId')), eq(c.isTest, false)))
+    .where(and(givenCustomer, only, eq(c.workspaceId, sql.placeholder('workspaceId')), eq(c.customerId, sql.placeholder('customerId')), eq(c.isTest, false)))
     .orderBy(desc(c.ts))
     .limit(1);
 };

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import type { WorkspaceCtx } from '../context';
 import { preparedQuery } from '../../lib/prepared-query';
 import { MAX_TOUCHES } from '../../contracts/limits';
+import { oneRow } from '../tracking/presumed-key';
 
 export type Touch = {
   clickId: string;
@@ -29,9 +30,9 @@ const workspaceId = sql.placeholder('workspaceId');
 
 /**
  * The clicks `by` matches, as touchesWhere reads them, under placeholders workspaceId, at, a (and
- * b): a statement of its own, or a subquery of the sale's first read (`only`: a condition it adds).
+ * b): a statement of its own, or a subquery of the sale's first read.
  */
-export const touchesQuery = (db: DbOrTx, by: TouchMatch['by'], only?: SQL) =>
+export const touchesQuery = (db: DbOrTx, by: TouchMatch['by']) =>
   db
     .select({
       clickId: clicks.id,
@@ -47,7 +48,6 @@ export const touchesQuery = (db: DbOrTx, by: TouchMatch['by'], only?: SQL) =>
     .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, 'active')))
     .where(
       and(
-        only,
         eq(clicks.workspaceId, workspaceId),
         matches[by],
         lte(clicks.ts, at),
@@ -64,18 +64,21 @@ export const touchesQuery = (db: DbOrTx, by: TouchMatch['by'], only?: SQL) =>
 type TouchJson = Omit<Touch, 'ts'> & { ts: string };
 
 /**
- * The visitor's touches (placeholder a: its visitor id) as one JSON array, oldest first, null for
- * none: a lateral join of the sale's first read, so a sale by cookie costs no statement of its own.
- * Without a visitor id PostgreSQL never reads the index (a one-time filter).
+ * The visitor's touches (placeholder a: its visitor id) as one JSON array `list`, oldest first,
+ * null for none: a lateral join of the sale's first read, so a sale by cookie costs no statement of
+ * its own. A sale without a visitor joins a row of null instead: no clicks table in its plan at all
+ * (a generic plan locks every partition of clicks on each execution, even one never read).
  */
-export const visitorTouches = (db: DbOrTx) => {
-  const t = touchesQuery(db, 'cookie', sql`${a}::text is not null`).as('visits');
+export const visitorTouches = (db: DbOrTx, given: boolean) => {
+  if (!given) return db.select({ list: sql<TouchJson[] | null>`null`.as('list') }).from(oneRow).as('visitor_touches');
+  const t = touchesQuery(db, 'cookie').as('visits');
   return db
     .select({
       list: sql<TouchJson[] | null>`json_agg(json_build_object('clickId', ${t.clickId}, 'affiliateId', ${t.affiliateId}, 'campaignId', ${t.campaignId},
         'ts', ${t.ts}, 'visitorKey', ${t.visitorKey}, 'model', ${t.model}, 'windowDays', ${t.windowDays}) order by ${t.ts})`.as('list'),
     })
-    .from(t);
+    .from(t)
+    .as('visitor_touches');
 };
 export const touchesOfJson = (list: TouchJson[] | null): Touch[] => (list ?? []).map((t) => ({ ...t, ts: new Date(t.ts) }));
 

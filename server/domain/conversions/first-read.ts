@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { affiliates, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../../errors/errors';
-import { preparedQuery } from '../../lib/prepared-query';
+import { preparedShapes } from '../../lib/prepared-query';
 import { normalCode, priorAffiliate, type KnownAffiliates } from '../attribution/attribute';
 import { touchesOfJson, visitorTouches } from '../attribution/touches';
 import { earlierPayments, historyOf, type PaymentHistory } from '../commissions/engine/history';
@@ -16,11 +16,17 @@ const byRef = alias(affiliates, 'by_ref');
 const activeWithCode = (a: Record<'workspaceId' | 'refCode' | 'status', AnyPgColumn>, code: string) =>
   and(eq(a.workspaceId, sql.placeholder('workspaceId')), eq(a.refCode, sql.placeholder(code)), eq(a.status, 'active'));
 
-const firstRead = preparedQuery('conversion_first_read', (db) => {
-  // a customer's prior affiliate and earlier payments (nothing read for a null customerId), a visitor's touches (nothing for a null one)
-  const prior = priorAffiliate(db, 'prior').as('prior');
-  const payments = earlierPayments(db, 'earlier').as('payments');
-  const visits = visitorTouches(db).as('visitor_touches');
+// What a sale reads beyond its key, settings, external id and codes: a customer's prior affiliate
+// and earlier payments, a visitor's touches. Each combination is a statement of its own shape
+// (preparedShapes) without the parts the sale does not name: a generic plan locks every table,
+// partition and index it holds on each execution, run or not, and past 16 locks a backend leaves
+// PostgreSQL's fast path for the shared lock table (one statement holding every part took 22 and
+// doubled PostgreSQL's CPU per sale under load).
+const absent = sql`false`;
+const firstRead = preparedShapes('conversion_first_read', (given: { customer: boolean; visitor: boolean }, db) => {
+  const prior = priorAffiliate(db, 'prior', given.customer ? undefined : absent).as('prior');
+  const payments = earlierPayments(db, 'earlier', given.customer ? undefined : absent).as('payments');
+  const visits = visitorTouches(db, given.visitor);
   return db
     .select({
       keyOk: presumedKeyColumn,
@@ -63,7 +69,7 @@ export async function conversionFirstRead({ ctx, externalId, underKey, customerI
   ref?: string | null;
   visitorId?: string | null;
 }): Promise<FirstRead> {
-  const [row] = await firstRead(ctx.db).execute({
+  const [row] = await firstRead({ customer: !!customerId, visitor: !!visitorId })(ctx.db).execute({
     keyHash: underKey, workspaceId: ctx.workspaceId, externalId, customerId: customerId || null, ts: at.toISOString(),
     manualCode: normalCode(manualCode), ref: normalCode(ref),
     // the visitor's touches under touchesQuery's placeholders: a the visitor id, at the sale's time

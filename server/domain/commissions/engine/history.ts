@@ -1,4 +1,4 @@
-import { and, count, eq, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, lt, min, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { conversions } from '@/db/schema';
 import type { DbOrTx } from '@/db/client';
@@ -18,9 +18,9 @@ export const givenCustomer = sql`${sql.placeholder('customerId')}::text is not n
 /**
  * The customer's attributed payments before `ts` (placeholders workspaceId, customerId, ts) as
  * one row, count and first: a statement of its own, or a lateral join of another statement (the
- * sale's first read), where conversions goes by the name `as`.
+ * sale's first read), where conversions goes by the name `as` (`only`: a condition it adds).
  */
-export const earlierPayments = (db: DbOrTx, as?: string) => {
+export const earlierPayments = (db: DbOrTx, as?: string, only?: SQL) => {
   const c = as ? alias(conversions, as) : conversions;
   return db
     .select({ n: count().as('n'), first: min(c.ts).as('first') })
@@ -28,6 +28,7 @@ export const earlierPayments = (db: DbOrTx, as?: string) => {
     .where(
       and(
         givenCustomer,
+        only,
         eq(c.workspaceId, sql.placeholder('workspaceId')),
         eq(c.customerId, sql.placeholder('customerId')),
         eq(c.type, 'sale'),
