@@ -64,5 +64,7 @@ export async function seedBench(target: BenchTarget, refs: number, people = 0) {
   const [first] = await db.select().from(affiliates).where(eq(affiliates.refCode, 'r00000'));
   const { token } = await createWorkspaceKey({ ctx: { db, workspaceId: ws.id, actor: systemActor('seed') }, input: { scopes: ['track', 'read'] } });
   await database.close();
-  return { workspaceId: ws.id, campaignId: c.id, affiliateId: first.id, token };
+  // rows it stored in the tables the benchmark counts
+  const rows: Record<string, number> = { clicks: 2 * people, conversions: people };
+  return { workspaceId: ws.id, campaignId: c.id, affiliateId: first.id, token, rows };
 }
