@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
+import { autoAnalyze } from './pglite-analyze';
 import { preferPrepared } from './prepared';
 
 // One type for both drivers: everything above db/ is written against this.
@@ -125,15 +126,15 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   const unlock = opts.lock && dataDir !== 'memory://' ? lockDataDir(dataDir) : () => {};
   try {
     const client = nameStatements(letEventLoopTurn(await PGlite.create(dataDir === 'memory://' ? undefined : dataDir)));
-    // Each call is still planned for its own values: PGlite has no autovacuum, so no statistics,
-    // and generic plans chosen on default estimates made sales slower round by round as the tables
-    // grew (docs/scaling.md). Naming still saves the parse and two protocol steps.
-    await client.exec('set plan_cache_mode = force_custom_plan');
+    // Statistics as autovacuum would keep them (there is none here): generic plans chosen on the
+    // planner's guesses made sales slower round by round as the tables grew (docs/scaling.md).
+    const stopAnalyzing = await autoAnalyze(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
       close: async () => {
+        stopAnalyzing();
         await client.close();
         unlock();
       },
