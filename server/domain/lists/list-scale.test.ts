@@ -68,6 +68,16 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     return { seq: after.seq - before.seq, idx: after.idx - before.idx };
   }
 
+  /** `read` with every statement in the plan PostgreSQL settles on after five calls (the generic one). */
+  async function withGenericPlans(read: () => Promise<void>) {
+    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+    try {
+      await read();
+    } finally {
+      await database.db.execute(sql`reset plan_cache_mode`);
+    }
+  }
+
   const ctx = () => ({ db: database.db, workspaceId: WS });
   const page = { limit: 50, offset: 0 };
 
@@ -99,22 +109,18 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
       select gen_random_uuid(), ${WS}, ${aff.id}, id, 300, 300, 'usd', 'pending', created_at from conversions where not is_test order by created_at limit 3`);
     // a statement run often enough is planned once for any affiliate: the plan that walked the
     // whole workspace's commissions looking for this one's three
-    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
-    try {
+    await withGenericPlans(async () => {
       const filter = { affiliateId: aff.id };
       expect(await listCommissions({ ctx: ctx(), filter, page })).toHaveLength(3);
       const read = await rowsRead('commissions', () => listCommissions({ ctx: ctx(), filter, page }));
       expect(read.seq).toBe(0);
       expect(read.idx).toBeLessThanOrEqual(3);
-    } finally {
-      await database.db.execute(sql`reset plan_cache_mode`);
-    }
+    });
   });
 
   it("a sale's and a refund's reads (by external id, affiliate by code) read one row of 30,000, also in the generic plan", async () => {
     await seed(30_000);
-    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
-    try {
+    await withGenericPlans(async () => {
       // planned once per connection first: planning the customer's earlier payments (ts < $ts)
       // looks up the ends of the ts index, two rows read once, not on every sale
       await conversionFirstRead({ ctx: ctx(), externalId: 'e1', underKey: null, at: new Date() });
@@ -133,16 +139,13 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         expect(sale.seq).toBe(0);
         expect(sale.idx).toBeLessThanOrEqual(3);
       }
-    } finally {
-      await database.db.execute(sql`reset plan_cache_mode`);
-    }
+    });
   });
 
   it("refunds written together read their sales and commissions by primary key, on a small table too, also in the generic plan", async () => {
     // 3,000 rows: the size at which the join alone was planned as a scan of every conversion
     await seed(3_000);
-    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
-    try {
+    await withGenericPlans(async () => {
       for (let i = 0; i < 3; i++) {
         const states = await Promise.all([`e${10 + i}`, `e${20 + i}`].map(async (externalId) => (await refundStateByExternalId({ ctx: ctx(), externalId })).state!));
         const rows = states.map(({ conv, ledger, version }) => ({
@@ -154,9 +157,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         const commissions = await rowsRead('commissions', async () => expect(await writeRefunds(database.db, rows.map((r) => ({ ...r, version: null })))).toEqual([true, true]));
         expect(commissions.seq).toBe(0);
       }
-    } finally {
-      await database.db.execute(sql`reset plan_cache_mode`);
-    }
+    });
   });
 
   it("a customer's payments and a payout's commissions are read through indexes that hold only rows with one, also in the generic plan", async () => {
@@ -172,8 +173,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
              (select count(*)::int from commissions where payout_id is not null) as payouts`);
     expect(entries).toEqual({ customers: 3_000, payouts: 300 });
     const [{ customer }] = await rowsOf<{ customer: string }>(database.db, sql`select customer_id as customer from conversions where customer_id is not null and not is_test limit 1`);
-    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
-    try {
+    await withGenericPlans(async () => {
       for (let i = 0; i < 3; i++) {
         const history = await rowsRead('conversions', async () => expect((await paymentHistory({ ctx: ctx(), sale: { customerId: customer, ts: new Date() } })).periodIndex).toBeGreaterThan(0));
         expect(history.seq).toBe(0);
@@ -184,9 +184,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         });
         expect(settled).toEqual({ seq: 0, idx: 300 });
       }
-    } finally {
-      await database.db.execute(sql`reset plan_cache_mode`);
-    }
+    });
   });
 
   it("a sale by cookie's first read reads the visitor's clicks alone of 30,000, and none without a visitor, also in the generic plan", async () => {
@@ -200,8 +198,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
       from generate_series(1, 30000) g join (select id, row_number() over (order by ref_code) as n from affiliates limit 100) a on a.n = 1 + g % 100`);
     await database.db.execute(sql`analyze clicks`);
     const firstRead = (visitorId?: string) => conversionFirstRead({ ctx: ctx(), externalId: 'e1', underKey: null, at: new Date(), visitorId });
-    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
-    try {
+    await withGenericPlans(async () => {
       await firstRead('v1'); // planned once per connection first, as above
       for (let i = 0; i < 3; i++) {
         const visited = await rowsRead('clicks', async () => expect((await firstRead(`v${7 + i}`)).known.visitorTouches).toHaveLength(3));
@@ -212,9 +209,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         const none = await rowsRead('clicks', async () => expect((await firstRead()).known.visitorTouches).toEqual([]));
         expect(none).toEqual({ seq: 0, idx: 0 });
       }
-    } finally {
-      await database.db.execute(sql`reset plan_cache_mode`);
-    }
+    });
   });
 
   // A generic plan locks every table, partition and index it holds on each execution, run or not;
@@ -224,8 +219,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
   // statement did too once a few months of partitions exist.
   it("the sale's first read without a visitor takes its locks by the fast path, in the generic plan", async () => {
     await seed(3_000);
-    await database.db.execute(sql`set plan_cache_mode = force_generic_plan`);
-    try {
+    await withGenericPlans(async () => {
       for (const customerId of [undefined, 'c1']) {
         const firstRead = (db = database.db) => conversionFirstRead({ ctx: { db, workspaceId: WS }, externalId: 'e1', underKey: null, at: new Date(), ref: 'r1', manualCode: 'r2', customerId });
         await firstRead();
@@ -236,8 +230,6 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         });
         expect({ customerId, slow: locks.find((l) => !l.fastpath)?.n ?? 0 }).toEqual({ customerId, slow: 0 });
       }
-    } finally {
-      await database.db.execute(sql`reset plan_cache_mode`);
-    }
+    });
   });
 });
