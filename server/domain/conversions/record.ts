@@ -62,8 +62,8 @@ export async function recordConversion({ ctx, input, underKey = null }: { ctx: W
   const hash = await hasherFor({ ctx });
   const at = input.ts ?? new Date();
   // The first read (with the customer's prior affiliate and payments, the visitor's touches) and
-  // attribution's other click lookups in one round trip's time: a retry (rare) attributes for nothing; under a key refused,
-  // what they read is dropped unseen.
+  // attribution's other click lookups in one round trip's time: a retry (rare) attributes for
+  // nothing; under a key refused, what they read is dropped unseen.
   const first = conversionFirstRead({ ctx, externalId: input.externalId, underKey, customerId: input.customerId, at, manualCode: input.manualCode, ref: input.ref, visitorId: input.visitorId });
   // attribution may never look at what the first read found: its failure is the first read's, answered below
   const known = first.then((r) => r.known);
