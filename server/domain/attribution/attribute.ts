@@ -5,7 +5,6 @@ import { affiliates, conversions } from '@/db/schema';
 import { preparedQuery } from '../../lib/prepared-query';
 import type { WorkspaceCtx } from '../context';
 import { matchConfidence } from '../tracking/confidence';
-import { givenCustomer } from '../commissions/engine/history';
 import { chooseTouch, touchesWhere, type Touch } from './touches';
 
 export type AttributionInput = {
@@ -66,7 +65,7 @@ export const priorAffiliate = (db: DbOrTx, as?: string, only?: SQL) => {
     .select({ affiliateId: c.affiliateId, campaignId: c.campaignId })
     .from(c)
     .innerJoin(a, and(eq(a.id, c.affiliateId), eq(a.status, 'active')))
-    .where(and(givenCustomer, only, eq(c.workspaceId, sql.placeholder('workspaceId')), eq(c.customerId, sql.placeholder('customerId')), eq(c.isTest, false)))
+    .where(and(only, eq(c.workspaceId, sql.placeholder('workspaceId')), eq(c.customerId, sql.placeholder('customerId')), eq(c.isTest, false)))
     .orderBy(desc(c.ts))
     .limit(1);
 };

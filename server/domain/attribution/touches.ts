@@ -32,7 +32,7 @@ const workspaceId = sql.placeholder('workspaceId');
  * The clicks `by` matches, as touchesWhere reads them, under placeholders workspaceId, at, a (and
  * b): a statement of its own, or a subquery of the sale's first read.
  */
-export const touchesQuery = (db: DbOrTx, by: TouchMatch['by']) =>
+const touchesQuery = (db: DbOrTx, by: TouchMatch['by']) =>
   db
     .select({
       clickId: clicks.id,

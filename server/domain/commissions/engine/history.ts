@@ -9,13 +9,6 @@ type Conv = typeof conversions.$inferSelect;
 export type PaymentHistory = { periodIndex: number; firstPaymentAt: Date };
 
 /**
- * True when the placeholder customerId is given: first among a lookup's conditions, a one-time
- * filter that keeps PostgreSQL out of the index altogether for a conversion without a customer
- * (the sale's first read asks every time).
- */
-export const givenCustomer = sql`${sql.placeholder('customerId')}::text is not null`;
-
-/**
  * The customer's attributed payments before `ts` (placeholders workspaceId, customerId, ts) as
  * one row, count and first: a statement of its own, or a lateral join of another statement (the
  * sale's first read), where conversions goes by the name `as` (`only`: a condition it adds).
@@ -27,7 +20,6 @@ export const earlierPayments = (db: DbOrTx, as?: string, only?: SQL) => {
     .from(c)
     .where(
       and(
-        givenCustomer,
         only,
         eq(c.workspaceId, sql.placeholder('workspaceId')),
         eq(c.customerId, sql.placeholder('customerId')),
