@@ -43,6 +43,14 @@ const toParam = (v: unknown) =>
 const CREATES_QUEUE = /\.create_queue\(/;
 const QUEUE_CREATION_LOCK = `select pg_advisory_xact_lock(hashtext('refcount:pgboss.create_queue'))`;
 
+// pg-boss's scripts (install, migrations, maintenance) take its advisory lock inside their own
+// transaction. One that waited there for another node's install ran on catalog caches from before
+// the wait: a connection that had written the catalog (our migrations, at start) kept its lookup of
+// "no schema pgboss", so CREATE SCHEMA IF NOT EXISTS failed with 23505 instead of the "already
+// exists" pg-boss expects of that race, and the node died at start. Waiting for the same lock at
+// session level first puts the wait before the script's BEGIN, which reads the catalog afresh.
+const SCRIPT_LOCK = /pg_advisory_xact_lock\(\s*([\s\S]*?::bigint)\s*\)/;
+
 function postgresRunner(database: Database) {
   const pg = database.pg!;
   return async (text: string, values: unknown[]): Promise<Result> => {
@@ -55,7 +63,9 @@ function postgresRunner(database: Database) {
     }
     if (values.length) return { rows: [...(await pg.unsafe(text, params))] };
     const conn = await pg.reserve();
+    const key = SCRIPT_LOCK.exec(text)?.[1];
     try {
+      if (key) await conn.unsafe(`select pg_advisory_lock(${key})`).simple();
       const out = (await conn.unsafe(text).simple()) as unknown as Record<string, unknown>[] | Record<string, unknown>[][];
       // Several commands answer one result per command: the last one is the script's answer.
       const last = Array.isArray(out[out.length - 1]) ? (out[out.length - 1] as Record<string, unknown>[]) : out;
@@ -68,6 +78,7 @@ function postgresRunner(database: Database) {
       await conn.unsafe('rollback').simple().catch(() => {});
       throw err;
     } finally {
+      if (key) await conn.unsafe(`select pg_advisory_unlock(${key})`).simple().catch(() => {});
       conn.release();
     }
   };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
+import { migrate } from '@/db/migrate';
 import { rowsOf } from '../lib/rows';
 import { openTestDatabase, type TestDatabase } from '../testing/database';
 import { createJobRunner, type JobRunner } from './runner';
@@ -43,5 +44,50 @@ describe.skipIf(!process.env.DATABASE_URL)('job runners starting together', () =
       select count(*)::int as n from pg_inherits i join pg_class c on c.oid = i.inhrelid
       join pgboss.queue q on q.partition_name = c.relname where q.name like 'race-%'`);
     expect(partitions[0].n).toBe(QUEUES.length);
+  });
+});
+
+// Nodes whose install script waited on pg-boss's advisory lock while another node's install held
+// it (here a third connection that creates the schema, as that install does): the waiting node ran
+// its script on catalog caches from before the wait (its own `to_regclass('pgboss.version')` had
+// cached "no schema pgboss"), so CREATE SCHEMA IF NOT EXISTS failed with 23505, not the "already
+// exists" pg-boss expects of that race, and the node died at start.
+describe.skipIf(!process.env.DATABASE_URL)('job runners waiting for another install', () => {
+  let database: TestDatabase;
+  const peers: Database[] = [];
+  const runners: JobRunner[] = [];
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    // each migrates first, as a server starts: its connection has written the catalog before
+    for (let i = 0; i < 2; i++) {
+      peers.push(await openDatabase({ url: database.url!, max: 1 }));
+      await migrate(peers[i]);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(runners.map((r) => r.stop()));
+    await Promise.all(peers.map((p) => p.close()));
+    await database?.close();
+  });
+
+  it('both start once the lock is free, and pg-boss is installed once', async () => {
+    const holder = await database.pg!.reserve();
+    const waiting = () => rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);
+    let started: Promise<PromiseSettledResult<JobRunner>[]>;
+    try {
+      await holder.unsafe(`begin`);
+      await holder.unsafe(`select pg_advisory_xact_lock(('x' || encode(sha224((current_database() || '.pgboss.pgboss')::bytea), 'hex'))::bit(64)::bigint)`);
+      started = Promise.allSettled(peers.map((peer) => createJobRunner(peer)));
+      for (let i = 0; i < 200 && (await waiting())[0].n < 2; i++) await new Promise((r) => setTimeout(r, 25));
+      expect((await waiting())[0].n).toBe(2);
+      await holder.unsafe(`create schema pgboss`);
+    } finally {
+      await holder.unsafe(`commit`);
+      holder.release();
+    }
+    const settled = await started;
+    for (const s of settled) if (s.status === 'fulfilled') runners.push(s.value);
+    expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+    expect((await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.version`))[0].n).toBe(1);
   });
 });
