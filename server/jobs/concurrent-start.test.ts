@@ -13,20 +13,27 @@ import { createJobRunner, type JobRunner } from './runner';
 const QUEUES = ['race-a', 'race-b', 'race-c', 'race-d', 'race-e', 'race-f'];
 const NODES = 4;
 
-describe.skipIf(!process.env.DATABASE_URL)('job runners starting together', () => {
-  let database: TestDatabase;
-  const peers: Database[] = [];
-  const runners: JobRunner[] = [];
+/** A fresh database and `count` nodes on it, one connection each (as `npx refcount worker` opens), stopped after the suite. */
+function nodes(count: number, prepare: (peer: Database) => Promise<unknown> = async () => {}) {
+  const on = { database: undefined as unknown as TestDatabase, peers: [] as Database[], runners: [] as JobRunner[] };
   beforeAll(async () => {
-    database = await openTestDatabase();
-    // one connection each, as `npx refcount worker` opens
-    for (let i = 0; i < NODES; i++) peers.push(await openDatabase({ url: database.url!, max: 1 }));
+    on.database = await openTestDatabase();
+    for (let i = 0; i < count; i++) {
+      on.peers.push(await openDatabase({ url: on.database.url!, max: 1 }));
+      await prepare(on.peers[i]);
+    }
   });
   afterAll(async () => {
-    await Promise.all(runners.map((r) => r.stop()));
-    await Promise.all(peers.map((p) => p.close()));
-    await database?.close();
+    await Promise.all(on.runners.map((r) => r.stop()));
+    await Promise.all(on.peers.map((p) => p.close()));
+    await on.database?.close();
   });
+  return on;
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('job runners starting together', () => {
+  const on = nodes(NODES);
+  const { peers, runners } = on;
 
   it('all start and declare every queue once, however their statements interleave', async () => {
     const started = await Promise.allSettled(
@@ -38,9 +45,9 @@ describe.skipIf(!process.env.DATABASE_URL)('job runners starting together', () =
       }),
     );
     expect(started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
-    const queues = await rowsOf<{ name: string }>(database.db, sql`select name from pgboss.queue where name like 'race-%' order by name`);
+    const queues = await rowsOf<{ name: string }>(on.database.db, sql`select name from pgboss.queue where name like 'race-%' order by name`);
     expect(queues.map((q) => q.name)).toEqual(QUEUES);
-    const partitions = await rowsOf<{ n: number }>(database.db, sql`
+    const partitions = await rowsOf<{ n: number }>(on.database.db, sql`
       select count(*)::int as n from pg_inherits i join pg_class c on c.oid = i.inhrelid
       join pgboss.queue q on q.partition_name = c.relname where q.name like 'race-%'`);
     expect(partitions[0].n).toBe(QUEUES.length);
@@ -53,26 +60,13 @@ describe.skipIf(!process.env.DATABASE_URL)('job runners starting together', () =
 // cached "no schema pgboss"), so CREATE SCHEMA IF NOT EXISTS failed with 23505, not the "already
 // exists" pg-boss expects of that race, and the node died at start.
 describe.skipIf(!process.env.DATABASE_URL)('job runners waiting for another install', () => {
-  let database: TestDatabase;
-  const peers: Database[] = [];
-  const runners: JobRunner[] = [];
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    // each migrates first, as a server starts: its connection has written the catalog before
-    for (let i = 0; i < 2; i++) {
-      peers.push(await openDatabase({ url: database.url!, max: 1 }));
-      await migrate(peers[i]);
-    }
-  });
-  afterAll(async () => {
-    await Promise.all(runners.map((r) => r.stop()));
-    await Promise.all(peers.map((p) => p.close()));
-    await database?.close();
-  });
+  // each migrates first, as a server starts: its connection has written the catalog before
+  const on = nodes(2, migrate);
+  const { peers, runners } = on;
 
   it('both start once the lock is free, and pg-boss is installed once', async () => {
-    const holder = await database.pg!.reserve();
-    const waiting = () => rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);
+    const holder = await on.database.pg!.reserve();
+    const waiting = () => rowsOf<{ n: number }>(on.database.db, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);
     let started: Promise<PromiseSettledResult<JobRunner>[]>;
     try {
       await holder.unsafe(`begin`);
@@ -88,6 +82,6 @@ describe.skipIf(!process.env.DATABASE_URL)('job runners waiting for another inst
     const settled = await started;
     for (const s of settled) if (s.status === 'fulfilled') runners.push(s.value);
     expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
-    expect((await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.version`))[0].n).toBe(1);
+    expect((await rowsOf<{ n: number }>(on.database.db, sql`select count(*)::int as n from pgboss.version`))[0].n).toBe(1);
   });
 });
