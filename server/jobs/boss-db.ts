@@ -48,7 +48,8 @@ const QUEUE_CREATION_LOCK = `select pg_advisory_xact_lock(hashtext('refcount:pgb
 // the wait: a connection that had written the catalog (our migrations, at start) kept its lookup of
 // "no schema pgboss", so CREATE SCHEMA IF NOT EXISTS failed with 23505 instead of the "already
 // exists" pg-boss expects of that race, and the node died at start. Waiting for the same lock at
-// session level first puts the wait before the script's BEGIN, which reads the catalog afresh.
+// session level first puts the wait before the script's BEGIN, which reads the catalog afresh (the
+// lock outlives its little transaction; pg-boss's own 30 s lock_timeout still bounds the wait).
 const SCRIPT_LOCK = /pg_advisory_xact_lock\(\s*([\s\S]*?::bigint)\s*\)/;
 
 function postgresRunner(database: Database) {
@@ -65,7 +66,7 @@ function postgresRunner(database: Database) {
     const conn = await pg.reserve();
     const key = SCRIPT_LOCK.exec(text)?.[1];
     try {
-      if (key) await conn.unsafe(`select pg_advisory_lock(${key})`).simple();
+      if (key) await conn.unsafe(`begin; set local lock_timeout = '30s'; select pg_advisory_lock(${key}); commit`).simple();
       const out = (await conn.unsafe(text).simple()) as unknown as Record<string, unknown>[] | Record<string, unknown>[][];
       // Several commands answer one result per command: the last one is the script's answer.
       const last = Array.isArray(out[out.length - 1]) ? (out[out.length - 1] as Record<string, unknown>[]) : out;
