@@ -54,11 +54,8 @@ describe.skipIf(!process.env.DATABASE_URL)('job runners starting together', () =
   });
 });
 
-// Nodes whose install script waited on pg-boss's advisory lock while another node's install held
-// it (here a third connection that creates the schema, as that install does): the waiting node ran
-// its script on catalog caches from before the wait (its own `to_regclass('pgboss.version')` had
-// cached "no schema pgboss"), so CREATE SCHEMA IF NOT EXISTS failed with 23505, not the "already
-// exists" pg-boss expects of that race, and the node died at start.
+// Nodes whose pg-boss install waited for another node's (here a third connection holding pg-boss's
+// lock and creating the schema): they died at start with 23505 on a stale catalog (boss-db.ts).
 describe.skipIf(!process.env.DATABASE_URL)('job runners waiting for another install', () => {
   // each migrates first, as a server starts: its connection has written the catalog before
   const on = nodes(2, migrate);
