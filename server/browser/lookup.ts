@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { workspaces } from '@/db/schema';
-import { rowsOf } from '../lib/rows';
+import { preparedSql } from '../lib/prepared-query';
 
 export async function workspaceByPublicId(db: DbOrTx, publicId: string): Promise<string | null> {
   const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.publicId, publicId));
@@ -21,13 +21,15 @@ export type ReferralTarget = {
  * oldest active campaign). Ref codes are unique per workspace only, so `publicId` pins one when
  * several workspaces of this instance use the same code.
  */
-export async function referralTargets(db: DbOrTx, refCode: string, publicId: string | null): Promise<ReferralTarget[]> {
-  return rowsOf<ReferralTarget>(db, sql`
+export const referralTargets = (db: DbOrTx, refCode: string, publicId: string | null): Promise<ReferralTarget[]> =>
+  targets(db)({ refCode: refCode.trim().toLowerCase(), publicId });
+
+const [refCode, publicId] = [sql.placeholder('refCode'), sql.placeholder('publicId')];
+const targets = preparedSql<ReferralTarget>('referral_targets', sql`
     select a.workspace_id, a.ref_code, (a.status = 'active' and c.status = 'active') as active, c.destination_url, c.ref_param
     from affiliates a
     join workspaces w on w.id = a.workspace_id
     join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id,
       (select d.id from campaigns d where d.workspace_id = a.workspace_id and d.status = 'active' order by d.created_at limit 1))
-    where a.ref_code = ${refCode.trim().toLowerCase()} and (${publicId}::text is null or w.public_id = ${publicId})
+    where a.ref_code = ${refCode} and (${publicId}::text is null or w.public_id = ${publicId})
     limit 2`);
-}

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/db/client';
 
 /**
@@ -28,4 +30,24 @@ export function preparedShapes<S extends Record<string, boolean>, Q>(name: strin
     if (!query) shapes.set(key, (query = preparedQuery(`${name}_${key}`, (db) => build(shape, db))));
     return query;
   };
+}
+
+// Stateless: the database is opened without a casing option, so every handle renders a statement alike.
+const dialect = new PgDialect();
+
+/**
+ * preparedQuery for a raw statement whose only inputs are placeholders (`sql.placeholder`): its
+ * text is rendered once per database handle, not on every call (rendering the click batch's
+ * statement cost ~35 µs a batch), and it answers rows as rowsOf does, on either driver.
+ */
+export function preparedSql<T>(name: string, statement: SQL): (db: DbOrTx) => (values: Record<string, unknown>) => Promise<T[]> {
+  return preparedQuery(name, (db) => ({
+    prepare: (named) => {
+      const query = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, named, false);
+      return async (values: Record<string, unknown>) => {
+        const res = (await query.execute(values)) as { rows?: T[] } | T[];
+        return Array.isArray(res) ? res : (res.rows ?? []);
+      };
+    },
+  }));
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
 import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
-import { rowsOf } from '../../lib/rows';
+import { preparedSql } from '../../lib/prepared-query';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
 
 /** Everything a new conversion writes, each row complete (server/lib/json-rows.ts). */
@@ -32,8 +32,13 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
       ...appendedDoc(rows),
     })),
   );
-  const written = await rowsOf<{ id: string }>(db, sql`
-    with doc as (select e.d, e.n from jsonb_array_elements(${doc}::jsonb) with ordinality e(d, n)),
+  const written = await writeStatement(db)({ doc });
+  const stored = new Set(written.map((w) => w.id));
+  return batch.map((rows) => stored.has(rows.conversion.id));
+}
+
+const writeStatement = preparedSql<{ id: string }>('write_conversions', sql`
+    with doc as (select e.d, e.n from jsonb_array_elements(${sql.placeholder('doc')}::jsonb) with ordinality e(d, n)),
     conv as (
       insert into conversions
       select r.* from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r order by doc.n
@@ -45,9 +50,6 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
       insert into commissions select r.* from kept, jsonb_populate_recordset(null::commissions, kept.d->'commissions') r
     ),${appendCtes}
     select id from conv`);
-  const stored = new Set(written.map((w) => w.id));
-  return batch.map((rows) => stored.has(rows.conversion.id));
-}
 
 // Sales arriving together on one database handle share a statement and its commit (see
 // server/lib/group-commit.ts); each is answered after the statement that carried it returned.

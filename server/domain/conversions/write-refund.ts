@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
 import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
-import { rowsOf } from '../../lib/rows';
+import { preparedSql } from '../../lib/prepared-query';
 import type { LedgerPlan } from '../commissions/engine/plan-ledger';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
 
@@ -45,8 +45,13 @@ export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boo
         ...appendedDoc(rows),
       })),
   );
-  const written = await rowsOf<{ id: string }>(db, sql`
-    with doc as (select e.d from jsonb_array_elements(${doc}::jsonb) e(d)),
+  const written = await writeStatement(db)({ doc });
+  const stored = new Set(written.map((w) => w.id));
+  return batch.map((rows) => first.get(rows.conversion.id) === rows && stored.has(rows.conversion.id));
+}
+
+const writeStatement = preparedSql<{ id: string }>('write_refunds', sql`
+    with doc as (select e.d from jsonb_array_elements(${sql.placeholder('doc')}::jsonb) e(d)),
     conv as (
       update conversions c set status = r.status, refunded_amount = r.refunded_amount, updated_at = r.updated_at
       from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
@@ -69,9 +74,6 @@ export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boo
       insert into commissions select r.* from kept, jsonb_populate_recordset(null::commissions, kept.d->'created') r
     ),${appendCtes}
     select id from conv`);
-  const stored = new Set(written.map((w) => w.id));
-  return batch.map((rows) => first.get(rows.conversion.id) === rows && stored.has(rows.conversion.id));
-}
 
 // Refunds arriving together on one database handle share a statement and its commit, as sales do
 // (server/lib/group-commit.ts); inside a transaction (the locked path) each is a batch of one.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam } from '../../lib/json-rows';
-import { rowsOf } from '../../lib/rows';
+import { preparedSql } from '../../lib/prepared-query';
 import { matchConfidenceSql } from './confidence';
 import { presumedKeyStands } from './presumed-key';
 
@@ -71,15 +71,19 @@ const keyStands = presumedKeyStands(sql`i.key`, sql`i.ws`);
  * fingerprint, ip + user agent, or new) against earlier clicks, insert the clicks of active
  * affiliates, upsert their visitors, append one rollup delta per (day, campaign, affiliate). The
  * batch travels as one jsonb parameter, so the statement has one of two fixed texts (with or
- * without the visitor lookup) and stays prepared. Upserts go in key order: two batches never
+ * without the visitor lookup), rendered once (preparedSql) and prepared. Upserts go in key order: two batches never
  * deadlock.
  */
 export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOutcome[]> {
-  const batch = jsonParam(rows.map((r, n) => ({ ...r, n })));
   const matching = rows.some((r) => !r.vid && (r.fp || (r.ip && r.ua)));
-  const out = await rowsOf<ClickOutcome & { n: number }>(db, sql`
+  const out = await statements[matching ? 'matching' : 'plain'](db)({ batch: jsonParam(rows.map((r, n) => ({ ...r, n }))) });
+  return out.map(({ n: _, ...o }) => ({ ...o, match_confidence: o.match_confidence === null ? null : Number(o.match_confidence) }));
+}
+
+// The statement with the visitor lookup (a batch with a click to match) or without it.
+const statementOf = (matching: boolean) => sql`
     with input as (
-      select * from jsonb_to_recordset(${batch}::jsonb) as i(n int, ws uuid, ref text, vid text, fp text, ip text, ua text,
+      select * from jsonb_to_recordset(${sql.placeholder('batch')}::jsonb) as i(n int, ws uuid, ref text, vid text, fp text, ip text, ua text,
         url text, referrer text, source text, click_id uuid, mint text, vis_id uuid, roll_id uuid, key text)
     ),
     keyed as (
@@ -124,9 +128,11 @@ export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOu
     )
     select i.n, i.key_ok, p.affiliate_status, k.visitor_key, k.method as match_method, k.confidence as match_confidence
     from keyed i left join pick p on p.n = i.n left join kept k on k.n = i.n
-    order by i.n`);
-  return out.map(({ n: _, ...o }) => ({ ...o, match_confidence: o.match_confidence === null ? null : Number(o.match_confidence) }));
-}
+    order by i.n`;
+const statements = {
+  matching: preparedSql<ClickOutcome & { n: number }>('write_clicks_matching', statementOf(true)),
+  plain: preparedSql<ClickOutcome & { n: number }>('write_clicks', statementOf(false)),
+};
 
 // Concurrent clicks on one database handle share a statement (server/lib/group-commit.ts). Two
 // statements in flight keep a batch filling while the other commits.
