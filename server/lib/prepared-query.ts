@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/db/client';
+import { rowsIn } from './rows';
 
 /**
  * A hot query built once per database handle and then run with placeholder values (Drizzle's
@@ -44,10 +45,7 @@ export function preparedSql<T>(name: string, statement: SQL): (db: DbOrTx) => (v
   return preparedQuery(name, (db) => ({
     prepare: (named) => {
       const query = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, named, false);
-      return async (values: Record<string, unknown>) => {
-        const res = (await query.execute(values)) as { rows?: T[] } | T[];
-        return Array.isArray(res) ? res : (res.rows ?? []);
-      };
+      return async (values: Record<string, unknown>) => rowsIn<T>(await query.execute(values));
     },
   }));
 }

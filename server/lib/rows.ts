@@ -6,6 +6,8 @@ import type { DbOrTx } from '@/db/client';
  * For hot-path statements that the query builder would make slower or several round trips.
  */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(res) ? res : (res.rows ?? []);
+  return rowsIn<T>(await db.execute(query));
 }
+
+/** The rows of a raw statement's result, as either driver answers it. */
+export const rowsIn = <T>(res: unknown): T[] => (Array.isArray(res) ? res : ((res as { rows?: T[] }).rows ?? []));

@@ -71,8 +71,8 @@ const keyStands = presumedKeyStands(sql`i.key`, sql`i.ws`);
  * fingerprint, ip + user agent, or new) against earlier clicks, insert the clicks of active
  * affiliates, upsert their visitors, append one rollup delta per (day, campaign, affiliate). The
  * batch travels as one jsonb parameter, so the statement has one of two fixed texts (with or
- * without the visitor lookup), rendered once (preparedSql) and prepared. Upserts go in key order: two batches never
- * deadlock.
+ * without the visitor lookup), each rendered once (preparedSql) and prepared. Upserts go in key
+ * order: two batches never deadlock.
  */
 export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOutcome[]> {
   const matching = rows.some((r) => !r.vid && (r.fp || (r.ip && r.ua)));
