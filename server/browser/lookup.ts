@@ -24,12 +24,12 @@ export type ReferralTarget = {
 export const referralTargets = (db: DbOrTx, refCode: string, publicId: string | null): Promise<ReferralTarget[]> =>
   targets(db)({ refCode: refCode.trim().toLowerCase(), publicId });
 
-const [refCode, publicId] = [sql.placeholder('refCode'), sql.placeholder('publicId')];
+const [codeParam, publicIdParam] = [sql.placeholder('refCode'), sql.placeholder('publicId')];
 const targets = preparedSql<ReferralTarget>('referral_targets', sql`
     select a.workspace_id, a.ref_code, (a.status = 'active' and c.status = 'active') as active, c.destination_url, c.ref_param
     from affiliates a
     join workspaces w on w.id = a.workspace_id
     join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id,
       (select d.id from campaigns d where d.workspace_id = a.workspace_id and d.status = 'active' order by d.created_at limit 1))
-    where a.ref_code = ${refCode} and (${publicId}::text is null or w.public_id = ${publicId})
+    where a.ref_code = ${codeParam} and (${publicIdParam}::text is null or w.public_id = ${publicIdParam})
     limit 2`);

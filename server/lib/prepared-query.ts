@@ -33,7 +33,8 @@ export function preparedShapes<S extends Record<string, boolean>, Q>(name: strin
   };
 }
 
-// Stateless: the database is opened without a casing option, so every handle renders a statement alike.
+// Renders as each handle's own dialect would: db/client.ts opens both drivers without a `casing`
+// option (were one added, it would have to be passed here too).
 const dialect = new PgDialect();
 
 /**
