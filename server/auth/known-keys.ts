@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@/db/client';
+import { keptPerHandle } from '../lib/kept-per-handle';
 
 /**
  * What this process learnt when it verified a workspace key: facts of the key that never change
@@ -12,22 +13,10 @@ export type KnownKey = { keyId: string; workspaceId: string; scopes: string[]; t
 
 // Bounded: a process remembers its most recently verified keys (only valid keys get in, so a
 // caller guessing tokens adds nothing).
-const MAX_KNOWN = 10_000;
-const known = new WeakMap<DbOrTx, Map<string, KnownKey>>();
+const known = keptPerHandle<KnownKey>(10_000);
 
-const keysOf = (db: DbOrTx) => {
-  let m = known.get(db);
-  if (!m) known.set(db, (m = new Map()));
-  return m;
-};
+export const rememberKey = (db: DbOrTx, hash: string, key: KnownKey) => known.set(db, hash, key);
 
-export function rememberKey(db: DbOrTx, hash: string, key: KnownKey) {
-  const m = keysOf(db);
-  m.delete(hash);
-  if (m.size >= MAX_KNOWN) m.delete(m.keys().next().value!);
-  m.set(hash, key);
-}
+export const knownKey = (db: DbOrTx, hash: string): KnownKey | undefined => known.get(db, hash);
 
-export const knownKey = (db: DbOrTx, hash: string): KnownKey | undefined => known.get(db)?.get(hash);
-
-export const forgetKey = (db: DbOrTx, hash: string) => void known.get(db)?.delete(hash);
+export const forgetKey = (db: DbOrTx, hash: string) => known.delete(db, hash);
