@@ -47,11 +47,16 @@ const activeByCode = preparedQuery('active_affiliate_by_code', (db) =>
 /** A referral code as affiliates' codes are stored (null for none). */
 export const normalCode = (code: string | null | undefined) => (code ? code.trim().toLowerCase() : null);
 
-type CodeAffiliate = Awaited<ReturnType<ReturnType<typeof activeByCode>['execute']>>[number] | null;
+/** The active affiliate a manual code or ref names, null for none. */
+export type CodeAffiliate = Awaited<ReturnType<ReturnType<typeof activeByCode>['execute']>>[number] | null;
+
+/** Attribution to the affiliate a manual code or ref names. */
+export const byCodeOf = (a: NonNullable<CodeAffiliate>, method: 'manual_code' | 'ref'): Attribution =>
+  ({ affiliateId: a.id, campaignId: a.campaignId, method, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] });
 
 async function byCode(ctx: WorkspaceCtx, code: string, method: 'manual_code' | 'ref', read?: Promise<KnownAffiliates>): Promise<Attribution | null> {
   const a = read ? (await read)[method === 'ref' ? 'ref' : 'manualCode'] : (await activeByCode(ctx.db).execute({ workspaceId: ctx.workspaceId, code: normalCode(code) }))[0];
-  return a ? { affiliateId: a.id, campaignId: a.campaignId, method, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] } : null;
+  return a ? byCodeOf(a, method) : null;
 }
 
 /**

@@ -7,7 +7,8 @@ import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
 import { openTestDatabase, type TestDatabase } from '../../testing/database';
 import { seedAffiliate, seedCampaign, seedClick } from '../../testing/seed';
-import { recordConversion, type TrackConversion } from './record';
+import type { TrackConversion } from './new-conversion';
+import { recordConversion } from './record';
 
 // A sale by manual code or ref learns its affiliate from its first read (first-read.ts): no
 // statement of its own. Counted from the statements drizzle sends, through a second drizzle

@@ -1,16 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { commissions, conversions } from '@/db/schema';
+import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { groupCommitPerHandle } from '../../lib/group-commit';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { preparedSql } from '../../lib/prepared-query';
+import { presumedKeyStands } from '../tracking/presumed-key';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
+import type { Prediction } from './predicted';
 
-/** Everything a new conversion writes, each row complete (server/lib/json-rows.ts). */
+/**
+ * Everything a new conversion writes, each row complete (server/lib/json-rows.ts), and for a sale
+ * computed on a predicted first read (predicted.ts) what it predicted.
+ */
 export type NewConversionRows = AppendedRows & {
   conversion: typeof conversions.$inferSelect;
   commissions: (typeof commissions.$inferSelect)[];
+  prediction?: Prediction;
 };
+
+const predictionDoc = ({ keyHash, code, settings }: Prediction) => ({ key_hash: keyHash, code, settings: jsonRow(workspaceSettings, settings) });
 
 // Conversions go in (workspace, external id) order, the unique index's: two batches in flight that
 // both hold a racing retry then wait on each other in one direction only, never in a cycle.
@@ -22,7 +30,7 @@ const byLockOrder = (a: NewConversionRows, b: NewConversionRows) => (lockOrder(a
  * atomic without BEGIN/COMMIT round trips, and prepared once (the rows travel as one jsonb
  * parameter). A conversion whose external id is already stored (a retry, or a racing call, also
  * within the batch) writes nothing at all and answers false: every other insert reads the
- * conversions that were written.
+ * conversions that were written. So does one whose prediction no longer holds.
  */
 export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]): Promise<boolean[]> {
   const doc = jsonParam(
@@ -30,6 +38,7 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
       conversion: jsonRow(conversions, rows.conversion),
       commissions: rows.commissions.map((r) => jsonRow(commissions, r)),
       ...appendedDoc(rows),
+      ...(rows.prediction && { prediction: predictionDoc(rows.prediction) }),
     })),
   );
   const written = await writeStatement(db)({ doc });
@@ -37,11 +46,33 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
   return batch.map((rows) => stored.has(rows.conversion.id));
 }
 
+// What a predicted sale relied on, checked in the write's own snapshot: the key stands, the code
+// still names the active affiliate credited, in the campaign credited, and the workspace's
+// settings (rules_version included, so the rules too) are those it was computed with. Compared
+// as both sides' jsonb, the predicted row having gone through the same record type; updated_at
+// is left out (the process holds it to the millisecond, the row to the microsecond). Scalar
+// subqueries, each one probe of a unique index: as EXISTS, PostgreSQL hashed whole tables (every
+// affiliate of every workspace) for each statement; the affiliate's other columns are compared as
+// one row, which no index serves, so even without statistics the probe is by its primary key.
+const predictionHolds = sql`(doc.d->'prediction' is null or (
+      ${presumedKeyStands(sql`(doc.d->'prediction'->>'key_hash')`, sql`r.workspace_id`)}
+      and coalesce((
+        select true from affiliates a where a.id = r.affiliate_id
+          and (a.workspace_id, a.ref_code, a.status, a.campaign_id) is not distinct from (r.workspace_id, doc.d->'prediction'->>'code', 'active', r.campaign_id)
+      ), false)
+      and coalesce((
+        select to_jsonb(s) - 'updated_at' = to_jsonb(jsonb_populate_record(null::workspace_settings, doc.d->'prediction'->'settings')) - 'updated_at'
+        from workspace_settings s where s.workspace_id = r.workspace_id
+      ), false)
+    ))`;
+
 const writeStatement = preparedSql<{ id: string }>('write_conversions', sql`
     with doc as (select e.d, e.n from jsonb_array_elements(${sql.placeholder('doc')}::jsonb) with ordinality e(d, n)),
     conv as (
       insert into conversions
-      select r.* from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r order by doc.n
+      select r.* from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
+      where ${predictionHolds}
+      order by doc.n
       on conflict do nothing
       returning id
     ),

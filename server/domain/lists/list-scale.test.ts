@@ -11,10 +11,12 @@ import { listCommissions } from '../commissions/read';
 import { attribute } from '../attribution/attribute';
 import { conversionIdByExternalId } from '../conversions/find';
 import { conversionFirstRead } from '../conversions/first-read';
+import { storeNewConversion } from '../conversions/new-conversion';
 import { refundStateByExternalId } from '../conversions/refund-state';
 import { writeRefunds } from '../conversions/write-refund';
 import { paymentHistory } from '../commissions/engine/history';
 import { withCommissionIds, type Payout } from '../payouts/payouts';
+import { readSettings } from '../settings/settings';
 
 // A page of a list costs the same with 3,000 rows or 30,000: PostgreSQL reads the page in index
 // order instead of sorting every row of the workspace (the commissions list also skips test
@@ -208,6 +210,42 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
         expect(theirs).toEqual({ seq: 0, idx: 3 });
         const none = await rowsRead('clicks', async () => expect((await firstRead()).known.visitorTouches).toEqual([]));
         expect(none).toEqual({ seq: 0, idx: 0 });
+      }
+    });
+  });
+
+  // A sale written on its prediction (conversions/predicted.ts) checks the key, the affiliate and
+  // the settings in its write, one probe each: written as EXISTS, on a database without statistics
+  // they were planned as hashes of whole tables (every affiliate of every workspace for each sale).
+  it('a sale written on its prediction checks it by one row of each table, by the fast path, also in the generic plan', async () => {
+    await seed(3_000);
+    await database.db.execute(sql`truncate workspace_keys, workspace_settings`);
+    await database.db.execute(sql`
+      insert into workspace_keys (id, workspace_id, start, hash, scopes)
+      select gen_random_uuid(), case when g = 1 then ${WS}::uuid else gen_random_uuid() end, 'sa_live_', 'hash' || g, '{track}' from generate_series(1, 3000) g`);
+    await database.db.execute(sql`
+      insert into workspace_settings (workspace_id) select case when g = 1 then ${WS}::uuid else gen_random_uuid() end from generate_series(1, 3000) g`);
+    const campaignId = randomUUID();
+    const [aff] = await rowsOf<{ id: string }>(database.db, sql`update affiliates set campaign_id = ${campaignId} where ref_code = 'r7' returning id`);
+    await database.db.execute(sql`analyze affiliates, workspace_keys, workspace_settings`);
+    const settings = await readSettings(ctx());
+    const found = { affiliateId: aff.id, campaignId, method: 'ref' as const, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] };
+    const sale = (db: Database['db'], externalId: string) => storeNewConversion({
+      ctx: { db, workspaceId: WS }, input: { type: 'sale', externalId, ref: 'r7', amount: 1_000 }, found, campaignId, at: new Date(), settings,
+      history: { periodIndex: 0, firstPaymentAt: new Date() }, prediction: { keyHash: 'hash1', code: 'r7', settings },
+    });
+    await withGenericPlans(async () => {
+      for (let i = 0; i < 3; i++) {
+        for (const table of ['affiliates', 'workspace_keys', 'workspace_settings']) {
+          const read = await rowsRead(table, async () => expect(await sale(database.db, `predicted_${table}_${i}`)).not.toBeNull());
+          expect({ table, ...read }).toEqual({ table, seq: 0, idx: 1 });
+        }
+        const locks = await database.db.transaction(async (tx) => {
+          expect(await sale(tx, `predicted_locks_${i}`)).not.toBeNull();
+          return rowsOf<{ fastpath: boolean; n: number }>(tx, sql`
+            select fastpath, count(*)::int as n from pg_locks where pid = pg_backend_pid() and locktype = 'relation' group by fastpath`);
+        });
+        expect(locks.find((l) => !l.fastpath)?.n ?? 0).toBe(0);
       }
     });
   });

@@ -1,0 +1,79 @@
+import type { conversions } from '@/db/schema';
+import { newId } from '../../lib/ids';
+import type { Attribution } from '../attribution/attribute';
+import type { WorkspaceCtx } from '../context';
+import { moneyEvents } from '../commissions/engine/events';
+import type { PaymentHistory } from '../commissions/engine/history';
+import { planLedger } from '../commissions/engine/plan-ledger';
+import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
+import { eventRows } from '../events/record-event';
+import type { Settings } from '../settings/settings';
+import type { Prediction } from './predicted';
+import { buildReceipt } from './receipt';
+import { writeNewConversion } from './write-conversion';
+import type { BillingInterval } from '../../model/enums';
+
+export type TrackConversion = {
+  type: 'lead' | 'sale';
+  externalId: string;
+  visitorId?: string | null;
+  fingerprint?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  ref?: string | null;
+  manualCode?: string | null;
+  customerId?: string | null;
+  amount?: number | null;
+  currency?: string | null;
+  productId?: string | null;
+  interval?: BillingInterval | null;
+  isTest?: boolean;
+  ts?: Date | null;
+};
+
+// The conversion as it will be stored, every column given (its receipt is added once the earning is known).
+function conversionRow(ctx: WorkspaceCtx, input: TrackConversion, found: Attribution, campaignId: string, at: Date): typeof conversions.$inferSelect {
+  const now = new Date();
+  return {
+    id: newId(), workspaceId: ctx.workspaceId, campaignId, affiliateId: found.affiliateId, type: input.type,
+    status: input.type === 'sale' ? 'pending' : 'confirmed', amount: input.amount ?? 0, refundedAmount: 0,
+    currency: (input.currency ?? 'usd').toLowerCase(), externalId: input.externalId, customerId: input.customerId ?? null,
+    productId: input.productId ?? null, interval: input.interval ?? null, isTest: input.isTest ?? false,
+    visitorKey: found.visitorKey ?? input.visitorId ?? null, clickId: found.clickId, matchMethod: found.method,
+    matchConfidence: found.confidence, attribution: null, ts: at, createdAt: now, updatedAt: now,
+  };
+}
+
+type NewConversion = {
+  ctx: WorkspaceCtx;
+  input: TrackConversion;
+  found: Attribution;
+  campaignId: string;
+  at: Date;
+  settings: Settings;
+  history: PaymentHistory;
+  prediction?: Prediction;
+};
+
+/**
+ * An attributed conversion with what it earns (the ledger rule on a conversion without
+ * commissions), stored with its commission, events and rollup delta in one statement. Answers its
+ * id, or null when nothing was written: its external id was stored already or, under
+ * `prediction`, what it was computed from no longer holds.
+ */
+export async function storeNewConversion({ ctx, input, found, campaignId, at, settings, history, prediction }: NewConversion): Promise<string | null> {
+  const conv = conversionRow(ctx, input, found, campaignId, at);
+  const { created, earning } = await planLedger({ ctx, conv, settings, rows: [], history });
+  const receipt = buildReceipt(found, earning, created.length > 0);
+  if (conv.isTest && earning) receipt.reason = 'test_conversion';
+  conv.attribution = receipt;
+  const stored = await writeNewConversion(ctx.db, {
+    conversion: conv,
+    commissions: created,
+    events: eventRows(ctx.workspaceId, moneyEvents({ row: conv, type: 'conversion.created' }, { created, updated: [] })),
+    // a new conversion's commissions are exactly the ones it is stored with
+    deltas: contributionDeltas({ workspaceId: ctx.workspaceId, before: null, after: await contributionOf({ ctx, conv, timeZone: settings.timezone, ledger: created }) }),
+    prediction,
+  });
+  return stored ? conv.id : null;
+}
