@@ -13,7 +13,7 @@ export type BossDb = { executeSql: (text: string, values?: unknown[]) => Promise
  *   commands (pg-boss's migrations wrap them in BEGIN/COMMIT) and run on one reserved
  *   connection with the simple protocol; queue creation is serialised (below).
  * - PGlite: `query` for one statement, `exec` for a script.
- * After close(), calls answer empty instead of touching a database that is going away.
+ * After close(), calls answer empty instead of touching a database that is going away (closedAnswer).
  */
 export function bossDb(database: Database): BossDb {
   let closed = false;
@@ -21,7 +21,7 @@ export function bossDb(database: Database): BossDb {
   const run = database.driver === 'postgres' ? postgresRunner(database) : pgliteRunner(database);
   return {
     executeSql(text, values) {
-      if (closed) return Promise.resolve({ rows: [] });
+      if (closed) return Promise.resolve(closedAnswer(text));
       const p = run(text, values ?? []).finally(() => inFlight.delete(p));
       inFlight.add(p);
       return p;
@@ -32,6 +32,11 @@ export function bossDb(database: Database): BossDb {
     },
   };
 }
+
+// pg-boss reads `rows[0].count` of the commands that report how many jobs they changed (complete,
+// fail, cancel, ... all end in SELECT COUNT(*)): a job finishing after close() got no row there and
+// threw an unhandled rejection. Those answer a count of 0; anything else no rows.
+export const closedAnswer = (text: string): Result => ({ rows: /select count\(\*\)/i.test(text) ? [{ count: 0 }] : [] });
 
 const toParam = (v: unknown) =>
   v === undefined ? null : v instanceof Date ? v.toISOString() : v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v;
