@@ -36,7 +36,7 @@ export function bossDb(database: Database): BossDb {
 // pg-boss reads `rows[0].count` of the commands that report how many jobs they changed (complete,
 // fail, cancel, ... all end in SELECT COUNT(*)): a job finishing after close() got no row there and
 // threw an unhandled rejection. Those answer a count of 0; anything else no rows.
-export const closedAnswer = (text: string): Result => ({ rows: /select count\(\*\)/i.test(text) ? [{ count: 0 }] : [] });
+const closedAnswer = (text: string): Result => ({ rows: /select count\(\*\)/i.test(text) ? [{ count: 0 }] : [] });
 
 const toParam = (v: unknown) =>
   v === undefined ? null : v instanceof Date ? v.toISOString() : v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v;
