@@ -22,6 +22,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // Paced rounds are short (1-2 s each) and a p99 that short catches this machine's I/O stalls
 // (100-800 ms, the bare server's too) in some rounds and not others: more of them, median.
 const RATE_ROUNDS = Number(process.env.BENCH_RATE_ROUNDS ?? 5);
+// BENCH_RATE_FRACTION (default 0.5): the paced rounds' share of the full stack's closed-loop rate.
+// Near saturation a paced p99 measures how close to its ceiling a server runs; well below it, what
+// each request itself adds.
+const RATE_FRACTION = Number(process.env.BENCH_RATE_FRACTION ?? 0.5);
+if (!(RATE_FRACTION > 0 && RATE_FRACTION <= 1)) throw new Error('BENCH_RATE_FRACTION must be in (0, 1]');
 const N = { write: Number(process.env.BENCH_WRITES ?? 4_000), read: Number(process.env.BENCH_READS ?? 3_000) };
 const SPREAD = 200; // referral codes the spread clicks and sales go to
 const PEOPLE = 1_000; // visitors the sales by cookie come from, customers the renewals bill
@@ -145,10 +150,6 @@ for (let round = 0; round <= ROUNDS; round++) {
 // the same arrival rate (open loop, paced.ts), a fraction of what the full stack sustained, and their
 // p99s compare like for like.
 const atRate = new Map<string, Run[]>();
-// BENCH_RATE_FRACTION (default 0.5) sets that fraction: near saturation a paced p99 measures how
-// close to its ceiling a server runs, well below it what each request itself adds.
-const RATE_FRACTION = Number(process.env.BENCH_RATE_FRACTION ?? 0.5);
-if (!(RATE_FRACTION > 0 && RATE_FRACTION <= 1)) throw new Error('BENCH_RATE_FRACTION must be in (0, 1]');
 const rateOf = (p: Path) => Math.max(1, Math.floor(median(results.get(`${p.name}|full`)!.map((x) => x.rps)) * RATE_FRACTION));
 for (let round = 1; round <= RATE_ROUNDS; round++) {
   const order = rotate(round);
