@@ -29,7 +29,7 @@ const count = async (db: DbOrTx, table: string) => (await rows<{ n: number }>(db
 const FILLED = [
   'affiliate_keys', 'affiliates', 'campaigns', 'clicks', 'commission_rules', 'commissions', 'conversions', 'daily_rollups',
   'email_outbox', 'idempotency_keys', 'links', 'memberships', 'payouts', 'products', 'rewards', 'risk_assessments', 'users',
-  'visitors', 'webhook_endpoints', 'webhook_events', 'workspace_keys', 'workspace_settings', 'workspaces',
+  'webhook_endpoints', 'webhook_events', 'workspace_keys', 'workspace_settings', 'workspaces',
 ];
 
 let api: TestApi;

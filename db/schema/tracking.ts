@@ -1,23 +1,7 @@
 import { index, integer, pgTable, primaryKey, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { createdAt, id, money, ts, workspaceRef } from './columns';
+import { createdAt, id, money, workspaceRef } from './columns';
 import { CLICK_SOURCES, MATCH_METHODS } from '../../server/model/enums';
-
-// A browser or device seen through clicks; visitor_key is the public visitor_id cookie value.
-export const visitors = pgTable(
-  'visitors',
-  {
-    id: id(),
-    workspaceId: workspaceRef(),
-    visitorKey: text('visitor_key').notNull(),
-    firstSeenAt: createdAt(),
-    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
-  },
-  (t) => [
-    // cookie match: visitor_id -> visitor
-    uniqueIndex('visitors_workspace_key_uq').on(t.workspaceId, t.visitorKey),
-  ],
-);
 
 // Partitioned by month on created_at (PostgreSQL declarative partitioning, set up by hand in the
 // migration: drizzle-kit cannot express PARTITION BY). Partitions are named clicks_pYYYYMM plus

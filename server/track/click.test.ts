@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliates, campaigns, clicks, dailyRollups, visitors } from '@/db/schema';
+import { affiliates, campaigns, clicks, dailyRollups } from '@/db/schema';
 import { foldRollups } from '../domain/rollups/fold';
 import { startTestApi, type TestApi } from '../testing/api';
 
@@ -27,8 +27,8 @@ describe('POST /v1/track/click', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, match_method: 'new', match_confidence: 1 });
     expect(res.body.visitor_id).toMatch(/^v_/);
-    const [v] = await api.db.select().from(visitors).where(eq(visitors.visitorKey, res.body.visitor_id));
-    expect(v.workspaceId).toBe(ws.id);
+    const [c] = await api.db.select().from(clicks).where(eq(clicks.visitorKey, res.body.visitor_id));
+    expect(c).toMatchObject({ workspaceId: ws.id, matchMethod: 'new', url: 'https://shop.example.com/?ref=ada' });
     // appended as a rollup delta, counted once the fold job has run
     await foldRollups({ db: api.db });
     const [roll] = await api.db.select().from(dailyRollups).where(eq(dailyRollups.workspaceId, ws.id));

@@ -39,7 +39,7 @@ export async function recordClick({ ctx, input, source = 'api', underKey = null 
   const row = await clickWriter(ctx.db)({
     ws: ctx.workspaceId, ref: input.ref.toLowerCase(), vid: visitorId, fp: input.fingerprint ?? null,
     ip: hash(input.ip), ua: hash(input.userAgent), url: input.url ?? null, referrer: input.referrer ?? null, source,
-    click_id: newId(), mint: mintVisitorId(), vis_id: newId(), roll_id: newId(), key: underKey,
+    click_id: newId(), mint: mintVisitorId(), roll_id: newId(), key: underKey,
   });
   if (!row.key_ok) throw unauthorized();
   if (!row.affiliate_status) throw notFound('referral code');

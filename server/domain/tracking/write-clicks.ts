@@ -20,7 +20,6 @@ export type ClickRow = {
   click_id: string;
   /** The visitor id given to a visitor no earlier click matches. */
   mint: string;
-  vis_id: string;
   roll_id: string;
   /**
    * The hash of the workspace key the click is written under, checked in the same statement (not
@@ -69,10 +68,11 @@ const keyStands = presumedKeyStands(sql`i.key`, sql`i.ws`);
  * Writes a batch of clicks in one statement, each exactly as it would be written alone: check the
  * key it comes under (if it names one), resolve its ref code, match the visitor (cookie,
  * fingerprint, ip + user agent, or new) against earlier clicks, insert the clicks of active
- * affiliates, upsert their visitors, append one rollup delta per (day, campaign, affiliate). The
- * batch travels as one jsonb parameter, so the statement has one of two fixed texts (with or
- * without the visitor lookup), each rendered once (preparedSql) and prepared. Upserts go in key
- * order: two batches never deadlock.
+ * affiliates, append one rollup delta per (day, campaign, affiliate). The batch travels as one
+ * jsonb parameter, so the statement has one of two fixed texts (with or without the visitor
+ * lookup), each rendered once (preparedSql) and prepared. It only inserts (no upsert, no update):
+ * two batches never wait on each other's rows, not even for one visitor or one hot code. A visitor
+ * is its clicks (visitor_key, indexed): there is no visitors row to keep up to date.
  */
 export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOutcome[]> {
   const matching = rows.some((r) => !r.vid && (r.fp || (r.ip && r.ua)));
@@ -84,7 +84,7 @@ export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOu
 const statementOf = (matching: boolean) => sql`
     with input as (
       select * from jsonb_to_recordset(${sql.placeholder('batch')}::jsonb) as i(n int, ws uuid, ref text, vid text, fp text, ip text, ua text,
-        url text, referrer text, source text, click_id uuid, mint text, vis_id uuid, roll_id uuid, key text)
+        url text, referrer text, source text, click_id uuid, mint text, roll_id uuid, key text)
     ),
     keyed as (
       select i.*, ${keyStands} as key_ok
@@ -114,11 +114,6 @@ const statementOf = (matching: boolean) => sql`
       returning id, created_at as ts
     ),
     kept as (select pick.*, ins.ts from pick join ins on ins.id = pick.click_id),
-    vis as (
-      insert into visitors (id, workspace_id, visitor_key)
-      select (array_agg(vis_id))[1], ws, visitor_key from kept group by ws, visitor_key order by ws, visitor_key
-      on conflict (workspace_id, visitor_key) do update set last_seen_at = now()
-    ),
     roll as (
       -- appended, not upserted: a hot code's clicks take no lock on its rollup row
       -- (server/domain/rollups/fold.ts folds them); clicks carry no money: the '' currency
