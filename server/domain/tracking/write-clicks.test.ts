@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, clicks, rollupDeltas, workspaceKeys } from '@/db/schema';
 import { hashToken } from '../../auth/tokens';
@@ -24,14 +24,16 @@ afterAll(() => api.close());
 
 const ctx = () => ({ db: api.db, workspaceId: p.ws.id });
 const together = (inputs: ClickInput[]) => Promise.allSettled(inputs.map((input) => recordClick({ ctx: ctx(), input })));
-const count = async (of: 'clicks' | 'visitors') =>
-  (await api.db.select({ n: of === 'clicks' ? sql<number>`count(*)::int` : sql<number>`count(distinct ${clicks.visitorKey})::int` }).from(clicks).where(eq(clicks.workspaceId, p.ws.id)))[0].n;
+const ofClicks = async (figure: SQL<number>) => (await api.db.select({ n: figure }).from(clicks).where(eq(clicks.workspaceId, p.ws.id)))[0].n;
+const clickCount = () => ofClicks(sql<number>`count(*)::int`);
+// A visitor is its clicks: the distinct visitor keys among them.
+const visitorCount = () => ofClicks(sql<number>`count(distinct ${clicks.visitorKey})::int`);
 const value = <T>(r: PromiseSettledResult<T>) => (r.status === 'fulfilled' ? r.value : null);
 
 describe('clicks that arrive together', () => {
   it('share a statement, and each is answered as if it had come alone', async () => {
     const first = await recordClick({ ctx: ctx(), input: { ref: p.a.ref, fingerprint: 'fp-together' } });
-    const [clicksBefore, visitorsBefore] = [await count('clicks'), await count('visitors')];
+    const [clicksBefore, visitorsBefore] = [await clickCount(), await visitorCount()];
     const before = clickWriter(api.db).stats();
     const inputs: ClickInput[] = [
       ...Array.from({ length: 10 }, (_, i) => ({ ref: p.a.ref, visitorId: `v-together-${i % 5}` })),
@@ -60,8 +62,8 @@ describe('clicks that arrive together', () => {
     for (const r of out.slice(35)) expect(value(r)).toEqual({ ok: false, visitorId: null, matchMethod: null, matchConfidence: null });
 
     // 30 clicks kept; visitors (distinct visitor keys): 5 cookies (each sent twice) and 10 new ones.
-    expect((await count('clicks')) - clicksBefore).toBe(30);
-    expect((await count('visitors')) - visitorsBefore).toBe(15);
+    expect((await clickCount()) - clicksBefore).toBe(30);
+    expect((await visitorCount()) - visitorsBefore).toBe(15);
     const [aRow] = await api.db.select().from(clicks).where(and(eq(clicks.workspaceId, p.ws.id), eq(clicks.visitorKey, 'v-together-3')));
     expect(aRow).toMatchObject({ affiliateId: p.a.id, campaignId: p.campaign.id, matchMethod: 'cookie', source: 'api' });
   });
@@ -75,12 +77,12 @@ describe('clicks that arrive together', () => {
   });
 
   it('fails only the click the database refuses; its neighbours are kept', async () => {
-    const before = await count('clicks');
+    const before = await clickCount();
     const inputs: ClickInput[] = Array.from({ length: 12 }, (_, i) => ({ ref: p.a.ref, url: i === 11 ? 'https://x.test/\u0000' : `https://x.test/${i}` }));
     const out = await together(inputs);
     expect(out.slice(0, 11).every((r) => r.status === 'fulfilled' && r.value.ok)).toBe(true);
     expect(out[11].status).toBe('rejected');
-    expect((await count('clicks')) - before).toBe(11);
+    expect((await clickCount()) - before).toBe(11);
   });
 
   it('keeps a lone surrogate as U+FFFD, as a click sent alone does', async () => {
@@ -96,12 +98,12 @@ describe('clicks that arrive together', () => {
     await api.db.update(workspaceKeys).set({ revokedAt: new Date() }).where(eq(workspaceKeys.hash, revoked));
     const readOnly = hashToken(await p.ws.keyFor(['read']));
     const foreign = hashToken((await api.workspace(['track'])).token);
-    const before = await count('clicks');
+    const before = await clickCount();
     const out = await Promise.allSettled(
       [live, revoked, readOnly, foreign, null].map((underKey, i) => recordClick({ ctx: ctx(), input: { ref: p.a.ref, visitorId: `v-keyed-${i}` }, underKey })),
     );
     expect(out.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected', 'fulfilled']);
     out.filter((r) => r.status === 'rejected').forEach((r) => expect(r).toMatchObject({ reason: { code: 'unauthorized' } }));
-    expect(await count('clicks')).toBe(before + 2);
+    expect(await clickCount()).toBe(before + 2);
   });
 });
