@@ -21,6 +21,9 @@ export const affiliates = pgTable(
     // issued before links expired: those stay valid until used or re-issued, so no pending
     // invitation broke on upgrade.
     inviteTokenExpiresAt: ts('invite_token_expires_at'),
+    // Copied into each portal session at sign-in; a session carrying an older one is refused.
+    // Sign-out, a new password and losing access (suspended, rejected) add one (server/auth/sessions.ts).
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     approvedAt: ts('approved_at'),
@@ -31,10 +34,17 @@ export const affiliates = pgTable(
     // "how will you promote us?": the dashboard lists these applications for review.
     appliedAt: ts('applied_at'),
     applicationNote: text('application_note'),
+    // The inbox the e-mail reaches (server/domain/affiliates/normalise-email.ts), written with the
+    // affiliate; null on affiliates made before it existed and on those without an e-mail.
+    normalisedEmail: text('normalised_email'),
   },
   (t) => [
     // invite is idempotent on e-mail, compared case-insensitively, per workspace
     uniqueIndex('affiliates_workspace_email_uq').on(t.workspaceId, sql`lower(${t.email})`),
+    // one join-page application per inbox: variants of an address racing to apply make one affiliate
+    uniqueIndex('affiliates_workspace_applicant_uq').on(t.workspaceId, t.normalisedEmail).where(sql`${t.appliedAt} is not null`),
+    // the join page's duplicate check: is this inbox already an affiliate, applied or invited?
+    index('affiliates_workspace_normalised_email_idx').on(t.workspaceId, t.normalisedEmail),
     // ref codes are stored lower-case; click and manual_code resolution look them up here
     uniqueIndex('affiliates_workspace_ref_code_uq').on(t.workspaceId, t.refCode),
     // GET /v1/affiliates?status=&campaign_id=
@@ -67,7 +77,10 @@ export const emailOutbox = pgTable(
     nextAttemptAt: ts('next_attempt_at'),
   },
   (t) => [
-    // the mailer picks queued messages oldest first
-    index('email_outbox_status_idx').on(t.status, t.createdAt),
+    // the mailer finds the workspaces with mail to send (a skip scan), then each one's messages
+    // oldest due first; sent, logged and exhausted messages add no entry (5 = MAX_ATTEMPTS)
+    index('email_outbox_due_idx')
+      .on(t.workspaceId, sql`coalesce(${t.nextAttemptAt}, ${t.createdAt})`)
+      .where(sql`status in ('queued', 'failed') and attempts < 5`),
   ],
 );

@@ -14,3 +14,4 @@ export * from './risk';
 export * from './idempotency';
 export * from './audit';
 export * from './integrations';
+export * from './jobs';

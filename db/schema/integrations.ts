@@ -56,9 +56,10 @@ export const integrationEvents = pgTable(
     uniqueIndex('integration_events_uq').on(t.workspaceId, t.provider, t.eventId),
     // the dashboard's last 100 events and status counts
     index('integration_events_recent_idx').on(t.workspaceId, t.provider, t.receivedAt),
-    // the retry job's sweep of due events (finished ones have no next attempt)
+    // the retry job's sweep: the workspaces with events to try again (a skip scan), then each
+    // one's due events; and the wake of a workspace's waiting events (finished ones add no entry)
     index('integration_events_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.workspaceId, t.nextAttemptAt)
       .where(sql`${t.nextAttemptAt} is not null`),
   ],
 );

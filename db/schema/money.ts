@@ -35,6 +35,8 @@ export const conversions = pgTable(
     uniqueIndex('conversions_workspace_external_uq').on(t.workspaceId, t.externalId),
     // GET /v1/conversions?status=&from=&to=
     index('conversions_workspace_ts_idx').on(t.workspaceId, t.ts),
+    // the hold-period job's due sales of one workspace, oldest first (confirmed ones add no entry)
+    index('conversions_pending_idx').on(t.workspaceId, t.ts).where(sql`${t.status} = 'pending'`),
     // /v1/affiliate/conversions and affiliate filters
     index('conversions_affiliate_idx').on(t.affiliateId, t.ts),
     // recurring payments: an attributed customer keeps its affiliate. Partial: a conversion

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, ts } from './columns';
 import { TEAM_ROLES } from '../../server/model/enums';
@@ -16,6 +16,9 @@ export const users = pgTable(
     // "Forgot your password?": SHA-256 of the one-time reset link's token, and when it stops working.
     resetTokenHash: text('reset_token_hash'),
     resetTokenExpiresAt: ts('reset_token_expires_at'),
+    // Copied into each dashboard session at sign-in; a session carrying an older one is refused.
+    // Sign-out, a password reset, removal from a team and a role change add one (server/auth/sessions.ts).
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (t) => [
     // sign-in looks a user up by e-mail, case-insensitively

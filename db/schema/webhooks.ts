@@ -39,9 +39,10 @@ export const webhookEvents = pgTable(
     dispatchedAt: ts('dispatched_at'),
   },
   (t) => [
-    // the dispatcher picks undispatched events oldest first; most events are born dispatched
-    // (server/domain/events/born-dispatched.ts) and need no entry here
-    index('webhook_events_pending_idx').on(t.createdAt, t.id).where(sql`dispatched_at is null`),
+    // the dispatcher finds the workspaces with undispatched events (a skip scan) and takes each
+    // one's oldest first; most events are born dispatched (server/domain/events/born-dispatched.ts)
+    // and need no entry here
+    index('webhook_events_pending_idx').on(t.workspaceId, t.createdAt, t.id).where(sql`dispatched_at is null`),
   ],
 );
 

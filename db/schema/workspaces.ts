@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
+import { DISPOSABLE_EMAIL_POLICIES } from '../../server/model/enums';
 
 export const workspaces = pgTable(
   'workspaces',
@@ -39,6 +40,8 @@ export const workspaceSettings = pgTable(
   termsUrl: text('terms_url'),
   // The public join page /join/{join_slug} (the workspace's public id works too).
   joinSlug: text('join_slug'),
+  // Join-page applications from disposable e-mail domains (server/model/enums.ts).
+  disposableEmailPolicy: text('disposable_email_policy', { enum: DISPOSABLE_EMAIL_POLICIES }).notNull().default('flag'),
   // Bumped by a trigger on every change to the workspace's commission rules (migration 0014), so
   // a process may keep rules it read under the same number (server/domain/rules/kept-rules.ts).
   rulesVersion: bigint('rules_version', { mode: 'number' }).notNull().default(0),
