@@ -6,6 +6,7 @@ import { PageHeader, focus } from '../_components/ui';
 import { Kpis } from './_stats/kpis';
 import { MetricChart } from './_stats/metric-chart';
 import { AttentionStrip } from './attention';
+import { JobFailures } from './job-failures';
 import { TopAffiliates } from './reports/breakdowns';
 
 export default function OverviewPage() {
@@ -20,6 +21,7 @@ export default function OverviewPage() {
           <Link className={`text-indigo-700 underline ${focus}`} href="/dashboard/reports">Other ranges and breakdowns</Link>
         </p>
       </PageHeader>
+      <JobFailures />
       <AttentionStrip />
       <Kpis />
       <MetricChart />

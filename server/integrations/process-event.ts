@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { integrationEvents } from '@/db/schema';
+import { sweepWorkspaces, type SweepLimits } from '../domain/jobs/sweep';
+import { workspacesWith } from '../domain/jobs/workspaces-with';
 import { logError } from '../lib/log';
 import { ignored, integrationCtx, Waiting, type IntegrationEvent, type Outcome } from './provider';
 import { providerNamed } from './providers';
@@ -75,31 +77,55 @@ async function wakeWaiting(db: DbOrTx, row: IntegrationEvent) {
   await db
     .update(integrationEvents)
     .set({ nextAttemptAt: sql`now()` })
-    .where(and(eq(integrationEvents.workspaceId, row.workspaceId), eq(integrationEvents.provider, row.provider), eq(integrationEvents.status, 'waiting')));
+    .where(
+      and(
+        eq(integrationEvents.workspaceId, row.workspaceId),
+        eq(integrationEvents.provider, row.provider),
+        eq(integrationEvents.status, 'waiting'),
+        // only those not already due: after the first wake a burst of finished events touches no row
+        sql`${integrationEvents.nextAttemptAt} > now()`,
+      ),
+    );
 }
 
+export const RETRY_QUEUE = 'integrations.retry';
+// Twenty events a workspace a turn, at most 100 a run: a workspace with thousands of events
+// waiting (a backfill, a reordered burst) takes its turns beside the others.
+export const RETRY_LIMITS: SweepLimits = { batchSize: 20, rounds: 5, budget: 100 };
+
 /**
- * The retry job's sweep: every event whose next try is due (waiting, failed with tries left, or
- * received by a process that died before finishing), oldest first. Claiming moves the due time
- * a lease ahead in one conditional update, so two workers never run the same event at once.
+ * The retry job's sweep: events whose next try is due (waiting, failed with tries left, or
+ * received by a process that died before finishing), each workspace's oldest due first, workspaces
+ * taking turns (domain/jobs/sweep.ts). Claiming moves the due time a lease ahead in one
+ * conditional update, so two workers never run the same event at once. `ran`: events this call
+ * ran; `more`: due events were left for the next run.
  */
-export async function retryDueEvents(db: Db, limit = 50): Promise<number> {
-  const due = await db
-    .select({ id: integrationEvents.id })
-    .from(integrationEvents)
-    .where(sql`${integrationEvents.nextAttemptAt} is not null and ${integrationEvents.nextAttemptAt} <= now()`)
-    .orderBy(integrationEvents.nextAttemptAt)
-    .limit(limit);
+export async function retryDueEvents(db: Db, limits = RETRY_LIMITS): Promise<{ ran: number; more: boolean }> {
   let ran = 0;
-  for (const { id } of due) {
-    const [claimed] = await db
-      .update(integrationEvents)
-      .set({ nextAttemptAt: inSeconds(LEASE_SECONDS) })
-      .where(and(eq(integrationEvents.id, id), sql`${integrationEvents.nextAttemptAt} <= now()`))
-      .returning();
-    if (!claimed) continue;
-    await processEvent(db, claimed);
-    ran++;
-  }
-  return ran;
+  const { more } = await sweepWorkspaces({
+    db,
+    queue: RETRY_QUEUE,
+    workspaceIds: await workspacesWith(db, 'integration_events', sql`next_attempt_at is not null`),
+    limits,
+    batch: async (workspaceId) => {
+      const due = await db
+        .select({ id: integrationEvents.id })
+        .from(integrationEvents)
+        .where(and(eq(integrationEvents.workspaceId, workspaceId), sql`${integrationEvents.nextAttemptAt} <= now()`))
+        .orderBy(integrationEvents.nextAttemptAt)
+        .limit(limits.batchSize);
+      for (const { id } of due) {
+        const [claimed] = await db
+          .update(integrationEvents)
+          .set({ nextAttemptAt: inSeconds(LEASE_SECONDS) })
+          .where(and(eq(integrationEvents.id, id), sql`${integrationEvents.nextAttemptAt} <= now()`))
+          .returning();
+        if (!claimed) continue;
+        await processEvent(db, claimed);
+        ran++;
+      }
+      return due.length;
+    },
+  });
+  return { ran, more };
 }

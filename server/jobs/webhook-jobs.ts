@@ -2,15 +2,14 @@ import { v5 as uuidv5 } from 'uuid';
 import type { Database } from '@/db/client';
 import { deliverBatch } from '../domain/webhooks/deliver';
 import type { DeliveryJob } from '../domain/webhooks/delivery-job';
-import { dispatchEvents } from '../domain/webhooks/dispatch-events';
+import { DISPATCH_QUEUE, dispatchPendingEvents } from '../domain/webhooks/dispatch-events';
 import { overdueDeliveries } from '../domain/webhooks/recover-deliveries';
 import type { WebhookSettings } from '../domain/webhooks/settings';
 import type { JobRunner, QueuedJob } from './runner';
 
-export const WEBHOOK_JOBS = { dispatch: 'webhooks-dispatch', deliver: 'webhooks-deliver', recover: 'webhooks-recover' } as const;
+export const WEBHOOK_JOBS = { dispatch: DISPATCH_QUEUE, deliver: 'webhooks-deliver', recover: 'webhooks-recover' } as const;
 
 const JOB_ID_NAMESPACE = '6f1d4f3e-2b7a-4c55-9a54-0c1e6f1b8d21';
-const DISPATCH_BATCH = 500;
 
 // The job id is derived from the attempt it stands for, so sending the same attempt twice
 // (dispatch retried, recovery overlapping a late job) queues it once.
@@ -39,11 +38,9 @@ export async function registerWebhookJobs(runner: JobRunner, database: Database,
   await runner.register(
     WEBHOOK_JOBS.dispatch,
     async () => {
-      for (;;) {
-        const { events, jobs } = await dispatchEvents(db, DISPATCH_BATCH);
-        await runner.send(WEBHOOK_JOBS.deliver, jobs.map(queued));
-        if (events < DISPATCH_BATCH) return;
-      }
+      const { more } = await dispatchPendingEvents(db, (jobs) => runner.send(WEBHOOK_JOBS.deliver, jobs.map(queued)));
+      // a backlog is drained by the next runs, one queued at once rather than in a second
+      if (more) await runner.nudge(WEBHOOK_JOBS.dispatch);
     },
     { every: 1, retryLimit: 0, expireInSeconds: 300 },
   );

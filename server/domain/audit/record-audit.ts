@@ -1,8 +1,9 @@
 import type { DbOrTx } from '@/db/client';
 import { auditEvents } from '@/db/schema';
+import { chunks } from '../../lib/chunks';
 import type { ActingCtx, Actor } from '../context';
 
-// The audit log of management writes (decisions: README "Audit log"). Each row is written with
+// The audit log of management writes (docs/workspaces-and-keys.md#audit-log). Each row is written with
 // the caller's transaction handle, so a change and its record commit or roll back together.
 // Tracking ingestion (/v1/track/*, /api/collect, /r) is not audited: those rows are their own ledger.
 
@@ -39,6 +40,18 @@ export async function recordAudit(
     targetId: target.id,
     changes,
   });
+}
+
+export type AuditEntry = { action: string; target: { type: string; id: string | null }; changes: AuditChanges };
+
+/** Many rows under one actor (a job's batch), a thousand rows a statement. */
+export async function recordAudits(tx: DbOrTx, ctx: ActingCtx, entries: AuditEntry[]) {
+  const actor = actorColumns(ctx.actor);
+  for (const slice of chunks(entries)) {
+    await tx.insert(auditEvents).values(
+      slice.map(({ action, target, changes }) => ({ workspaceId: ctx.workspaceId, ...actor, action, targetType: target.type, targetId: target.id, changes })),
+    );
+  }
 }
 
 // Bookkeeping fields that move on every write and say nothing about what the actor changed.

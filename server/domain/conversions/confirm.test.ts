@@ -26,7 +26,7 @@ describe('confirmDueConversions', () => {
     expect(first).toHaveLength(1);
     expect(second).toHaveLength(1);
 
-    expect(await confirmDueConversions(api.db, new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(2);
+    expect((await confirmDueConversions(api.db, new Date(Date.now() + 60_000))).done).toBeGreaterThanOrEqual(2);
 
     const updated = (await eventsOf(api, p.ws.id, 'conversion.updated')).map((e) => (e.payload as { data: { id: string; status: string } }).data);
     for (const id of sales) expect(updated).toContainEqual(expect.objectContaining({ id, status: 'confirmed' }));
@@ -46,6 +46,6 @@ describe('confirmDueConversions', () => {
   });
 
   it('leaves confirmed sales alone on the next run', async () => {
-    expect(await confirmDueConversions(api.db, new Date(Date.now() + 120_000))).toBe(0);
+    expect(await confirmDueConversions(api.db, new Date(Date.now() + 120_000))).toEqual({ done: 0, more: false, failed: 0 });
   });
 });

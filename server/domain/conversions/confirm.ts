@@ -1,49 +1,91 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversions, workspaceSettings } from '@/db/schema';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudits } from '../audit/record-audit';
 import { systemActor } from '../context';
-import { emitMoneyEvents } from '../commissions/engine/events';
+import { moneyEvents } from '../commissions/engine/events';
+import { recordEvents } from '../events/record-event';
+import { sweepWorkspaces, type SweepLimits, type SweepReport } from '../jobs/sweep';
+import type { Settings } from '../settings/settings';
 import { approveIfAuto } from './approve';
 
-// The job's name in the audit log: each conversion it confirms gets a row under this actor.
-export const CONFIRM_JOB = systemActor('conversions.confirm');
+// The job's queue, and its name in the audit log: each conversion it confirms gets a row under it.
+export const CONFIRM_QUEUE = 'conversions.confirm';
+export const CONFIRM_JOB = systemActor(CONFIRM_QUEUE);
+
+// 500 sales a transaction: with their events, commissions and audit rows, a few thousand rows
+// and well under PostgreSQL's 65,534 parameters a statement; 20 rounds drain 10,000 per run.
+export const CONFIRM_LIMITS: SweepLimits = { batchSize: 500, rounds: 20 };
 
 /**
  * The hold-period job: pending sales older than their workspace's hold_days become confirmed,
- * and with auto-approval their pending commissions become approved. One transaction per
- * workspace; safe to run concurrently (row locks, and only `pending` rows move).
+ * and with auto-approval their pending commissions become approved (docs/commissions.md
+ * "Holds"). Bounded and fair: a batch per workspace per round, each in its own transaction, so
+ * one workspace's backlog or failure never holds up another's sales (domain/jobs/sweep.ts).
  */
-export async function confirmDueConversions(db: Db, now = new Date()): Promise<number> {
+export async function confirmDueConversions(db: Db, now = new Date(), limits = CONFIRM_LIMITS): Promise<SweepReport> {
   const settingsRows = await db.select().from(workspaceSettings);
-  let confirmed = 0;
-  for (const settings of settingsRows) {
-    confirmed += await db.transaction(async (tdb) => {
-      const tx = { db: tdb, workspaceId: settings.workspaceId, actor: CONFIRM_JOB };
-      const rows = await tdb
-        .update(conversions)
-        .set({ status: 'confirmed', updatedAt: now })
-        .where(
-          and(
-            eq(conversions.workspaceId, settings.workspaceId),
-            eq(conversions.status, 'pending'),
-            lte(conversions.ts, sql`${now.toISOString()}::timestamptz - make_interval(days => ${settings.holdDays})`),
-          ),
-        )
-        .returning();
-      const approved = await approveIfAuto({ ctx: tx, settings, conversionIds: rows.map((r) => r.id) });
-      for (const row of rows) {
-        await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, { created: [], updated: [], earning: null });
-        const approvedHere = approved.filter((c) => c.conversionId === row.id).map((c) => c.id);
-        await recordAudit(tdb, tx, 'conversion.confirmed', { type: 'conversion', id: row.id }, {
-          before: { status: 'pending' },
-          after: { status: 'confirmed' },
-          ...(approvedHere.length ? { approved_commission_ids: approvedHere } : {}),
-        });
-      }
-      await emitMoneyEvents(tx, null, { created: [], updated: approved, earning: null });
-      return rows.length;
+  const settingsOf = new Map(settingsRows.map((s) => [s.workspaceId, s]));
+  return sweepWorkspaces({
+    db,
+    queue: CONFIRM_QUEUE,
+    workspaceIds: settingsRows.map((s) => s.workspaceId),
+    limits,
+    batch: (workspaceId) => confirmBatch(db, settingsOf.get(workspaceId)!, now, limits.batchSize),
+  });
+}
+
+/** One batch of one workspace's due sales, oldest first: confirmed, approved, told and audited together. */
+async function confirmBatch(db: Db, settings: Settings, now: Date, size: number): Promise<number> {
+  return db.transaction(async (tdb) => {
+    const tx = { db: tdb, workspaceId: settings.workspaceId, actor: CONFIRM_JOB };
+    // SKIP LOCKED: a sale a concurrent run (or a refund) holds is left for the next batch.
+    const due = tdb
+      .select({ id: conversions.id })
+      .from(conversions)
+      .where(
+        and(
+          eq(conversions.workspaceId, settings.workspaceId),
+          // a literal, so even a generic plan can use the partial index conversions_pending_idx
+          sql`${conversions.status} = 'pending'`,
+          lte(conversions.ts, sql`${now.toISOString()}::timestamptz - make_interval(days => ${settings.holdDays})`),
+        ),
+      )
+      .orderBy(asc(conversions.ts))
+      .limit(size)
+      .for('update', { skipLocked: true });
+    const rows = await tdb
+      .update(conversions)
+      .set({ status: 'confirmed', updatedAt: now })
+      .where(and(inArray(conversions.id, due), eq(conversions.status, 'pending')))
+      .returning();
+    if (!rows.length) return 0;
+    const approved = await approveIfAuto({ ctx: tx, settings, conversionIds: rows.map((r) => r.id) });
+    await recordEvents({
+      ctx: tx,
+      events: [
+        ...rows.flatMap((row) => moneyEvents({ row, type: 'conversion.updated' }, { created: [], updated: [] })),
+        ...moneyEvents(null, { created: [], updated: approved }),
+      ],
     });
-  }
-  return confirmed;
+    const approvedOf = new Map<string, string[]>();
+    for (const c of approved) approvedOf.set(c.conversionId, [...(approvedOf.get(c.conversionId) ?? []), c.id]);
+    await recordAudits(
+      tdb,
+      tx,
+      rows.map((row) => {
+        const approvedHere = approvedOf.get(row.id) ?? [];
+        return {
+          action: 'conversion.confirmed',
+          target: { type: 'conversion', id: row.id },
+          changes: {
+            before: { status: 'pending' },
+            after: { status: 'confirmed' },
+            ...(approvedHere.length ? { approved_commission_ids: approvedHere } : {}),
+          },
+        };
+      }),
+    );
+    return rows.length;
+  });
 }

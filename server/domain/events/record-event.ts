@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { webhookEvents } from '@/db/schema';
 import { dispatchedUnlessHeard } from './born-dispatched';
+import { chunks } from '../../lib/chunks';
 import { newId } from '../../lib/ids';
 import type { EventType } from '../../model/enums';
 import type { WorkspaceCtx } from '../context';
@@ -27,12 +28,15 @@ export function eventRows(workspaceId: string, events: NewEvent[]): EventRow[] {
   });
 }
 
-/** Several events of one change in one statement; an event no endpoint listens to is born dispatched. */
+/**
+ * Several events of one change, in one statement per thousand (a job's batch can carry thousands);
+ * an event no endpoint listens to is born dispatched.
+ */
 export async function recordEvents({ ctx, events }: { ctx: WorkspaceCtx; events: NewEvent[] }) {
   if (events.length === 0) return;
   const rows = eventRows(ctx.workspaceId, events).map((row) => ({
     ...row,
     dispatchedAt: dispatchedUnlessHeard({ workspaceId: sql`${row.workspaceId}::uuid`, type: sql`${row.type}::text`, createdAt: sql`${row.createdAt.toISOString()}::timestamptz` }),
   }));
-  await ctx.db.insert(webhookEvents).values(rows);
+  for (const slice of chunks(rows)) await ctx.db.insert(webhookEvents).values(slice);
 }

@@ -29,7 +29,7 @@ describe('deliverOutbox', () => {
     try {
       const ids = [await invite('ann@example.com', 'Ann'), await invite('bob@example.com')];
       const report = await deliverOutbox({ db: api.db, smtpUrl: smtp.url, from: 'Globex <partners@globex.example>' });
-      expect(report).toEqual({ sent: 2, logged: 0, failed: 0 });
+      expect(report).toEqual({ sent: 2, logged: 0, failed: 0, more: false });
       expect(smtp.received.map((m) => m.to)).toEqual([['ann@example.com'], ['bob@example.com']]);
       for (const [i, message] of smtp.received.entries()) {
         expect(message.subject).toBe('You are invited to the Globex affiliate program');
@@ -50,7 +50,7 @@ describe('deliverOutbox', () => {
         expect(tokenIn(r.body)).toBeUndefined();
       }
 
-      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 0, logged: 0, failed: 0 });
+      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 0, logged: 0, failed: 0, more: false });
       expect(smtp.received).toHaveLength(2);
     } finally {
       await smtp.close();
@@ -61,7 +61,7 @@ describe('deliverOutbox', () => {
     await invite('carl@example.com');
     const lines: string[] = [];
     const report = await deliverOutbox({ db: api.db, log: (event, fields) => lines.push(JSON.stringify({ event, ...fields })) });
-    expect(report).toEqual({ sent: 0, logged: 1, failed: 0 });
+    expect(report).toEqual({ sent: 0, logged: 1, failed: 0, more: false });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('carl@example.com');
     const [row] = await outboxOf(['carl@example.com']);
@@ -76,12 +76,12 @@ describe('deliverOutbox', () => {
     try {
       await invite('dora@example.com');
       const report = await deliverOutbox({ db: api.db, smtpUrl: refusing.url, log: (event) => lines.push(event) });
-      expect(report).toEqual({ sent: 0, logged: 0, failed: 1 });
+      expect(report).toEqual({ sent: 0, logged: 0, failed: 1, more: false });
       expect(lines).toEqual(['mail.failed']);
       const [row] = await outboxOf(['dora@example.com']);
       expect(row).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
       expect(row.error).toMatch(/550|mailbox unavailable/);
-      expect(await deliverOutbox({ db: api.db, smtpUrl: refusing.url })).toEqual({ sent: 0, logged: 0, failed: 0 });
+      expect(await deliverOutbox({ db: api.db, smtpUrl: refusing.url })).toEqual({ sent: 0, logged: 0, failed: 0, more: false });
     } finally {
       await refusing.close();
     }
@@ -91,7 +91,7 @@ describe('deliverOutbox', () => {
     await api.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.to, 'dora@example.com'));
     const smtp = await startSmtp();
     try {
-      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 1, logged: 0, failed: 0 });
+      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 1, logged: 0, failed: 0, more: false });
       expect(smtp.received.map((m) => m.to)).toEqual([['dora@example.com']]);
       const [row] = await outboxOf(['dora@example.com']);
       expect(row).toMatchObject({ status: 'sent', attempts: 2, error: null, nextAttemptAt: null });
@@ -110,9 +110,9 @@ describe('deliverOutbox', () => {
     await api.db.update(emailOutbox).set({ status: 'failed', attempts: 5, nextAttemptAt: past }).where(eq(emailOutbox.to, 'finn@example.com'));
     const smtp = await startSmtp();
     try {
-      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 0, logged: 0, failed: 0 });
+      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 0, logged: 0, failed: 0, more: false });
       await api.db.update(emailOutbox).set({ nextAttemptAt: past }).where(eq(emailOutbox.to, 'eve@example.com'));
-      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 1, logged: 0, failed: 0 });
+      expect(await deliverOutbox({ db: api.db, smtpUrl: smtp.url })).toEqual({ sent: 1, logged: 0, failed: 0, more: false });
       expect(smtp.received.map((m) => m.to)).toEqual([['eve@example.com']]);
       const rows = await outboxOf(['eve@example.com', 'finn@example.com']);
       expect(rows.map((r) => [r.to, r.status, r.attempts]).sort()).toEqual([

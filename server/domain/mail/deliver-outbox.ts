@@ -1,19 +1,21 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { createTransport } from 'nodemailer';
-import type { DbOrTx } from '@/db/client';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Db, DbOrTx } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { logInfo } from '../../lib/log';
+import { sweepWorkspaces, type SweepLimits } from '../jobs/sweep';
+import { workspacesWith } from '../jobs/workspaces-with';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type MailLog = (event: string, fields: Record<string, unknown>) => void;
 export type DeliverOptions = {
-  db: DbOrTx;
+  db: Db;
   /** SMTP_URL (config.smtpUrl), e.g. smtp://user:pass@host:587; unset: messages are only logged. */
   smtpUrl?: string;
   log?: MailLog;
   from?: string;
-  batchSize?: number;
+  limits?: SweepLimits;
 };
 export type DeliveryReport = { sent: number; logged: number; failed: number };
 
@@ -50,44 +52,73 @@ async function claim(db: DbOrTx, id: string): Promise<boolean> {
 const mark = (db: DbOrTx, id: string, set: PgUpdateSetSource<typeof emailOutbox>) =>
   db.update(emailOutbox).set(set).where(eq(emailOutbox.id, id));
 
-/** Sends due outbox messages through SMTP, oldest first; called periodically by a job. */
 // Bound as a parameter: written inside the sql`` template, '\\s' is cooked to a plain 's' and a
 // token starting with 's' (1 in 64) stayed in the table in clear.
 const REDACT_TOKEN = String.raw`token=[^\s&]+`;
 
-export async function deliverOutbox({ db, smtpUrl, log = logInfo, from = DEFAULT_FROM, batchSize = 50 }: DeliverOptions): Promise<DeliveryReport> {
+export const OUTBOX_QUEUE = 'mail.deliver';
+// Ten messages a workspace a turn, five turns, at most 200 a run: a workspace's broadcast
+// backlog goes out over the next runs while another's sign-in link goes out in this one.
+export const OUTBOX_LIMITS: SweepLimits = { batchSize: 10, rounds: 5, budget: 200 };
+
+// The outbox's skip scan (email_outbox_due_idx) finds the workspaces with mail to send; each
+// workspace's due messages are then read oldest due first from the same index.
+const WAITING = sql.raw(`status in ('queued', 'failed') and attempts < ${MAX_ATTEMPTS}`);
+const DUE_AT = sql`coalesce(${emailOutbox.nextAttemptAt}, ${emailOutbox.createdAt})`;
+
+/**
+ * Sends due outbox messages through SMTP, workspaces taking turns in bounded batches
+ * (domain/jobs/sweep.ts); called periodically by a job. `more`: messages were left for the next run.
+ */
+export async function deliverOutbox({ db, smtpUrl, log = logInfo, from = DEFAULT_FROM, limits = OUTBOX_LIMITS }: DeliverOptions): Promise<DeliveryReport & { more: boolean }> {
   const report: DeliveryReport = { sent: 0, logged: 0, failed: 0 };
-  const rows = await db.select().from(emailOutbox).where(due).orderBy(asc(emailOutbox.createdAt)).limit(batchSize);
-  if (!rows.length) return report;
-  const transport = smtpUrl
-    ? createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
-    : null;
+  const workspaceIds = await workspacesWith(db, 'email_outbox', WAITING);
+  if (!workspaceIds.length) return { ...report, more: false };
+  let transport: Transporter | null = null;
+  const transportFor = (url: string) => (transport ??= createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }));
   try {
-    for (const row of rows) {
-      if (!(await claim(db, row.id))) continue;
-      if (!transport) {
-        // The body holds the invitation token: log who and what, never the body.
-        await mark(db, row.id, { status: 'logged', error: null, nextAttemptAt: null });
-        log('mail.logged', { id: row.id, kind: row.kind, to: row.to, subject: row.subject });
-        report.logged++;
-        continue;
-      }
-      try {
-        await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.body });
-        // Once delivered, the invitation token has no business staying in the database in clear.
-        await mark(db, row.id, { status: 'sent', sentAt: sql`now()`, error: null, nextAttemptAt: null, body: sql`regexp_replace(${emailOutbox.body}, ${REDACT_TOKEN}, 'token=[redacted]', 'g')` });
-        report.sent++;
-      } catch (err) {
-        const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-        const attempts = row.attempts + 1;
-        const retryIn = BACKOFF_MINUTES[attempts - 1];
-        await mark(db, row.id, { status: 'failed', error, nextAttemptAt: retryIn ? minutesFromNow(retryIn) : null });
-        log('mail.failed', { id: row.id, kind: row.kind, attempts, error, final: !retryIn });
-        report.failed++;
-      }
-    }
+    const { more } = await sweepWorkspaces({
+      db,
+      queue: OUTBOX_QUEUE,
+      workspaceIds,
+      limits,
+      batch: async (workspaceId) => {
+        const rows = await db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.workspaceId, workspaceId), WAITING, lte(DUE_AT, sql`now()`)))
+          .orderBy(asc(DUE_AT))
+          .limit(limits.batchSize);
+        for (const row of rows) await deliverOne(row);
+        return rows.length;
+      },
+    });
+    return { ...report, more };
   } finally {
-    transport?.close();
+    (transport as Transporter | null)?.close();
   }
-  return report;
+
+  async function deliverOne(row: OutboxRow) {
+    if (!(await claim(db, row.id))) return;
+    if (!smtpUrl) {
+      // The body holds the invitation token: log who and what, never the body.
+      await mark(db, row.id, { status: 'logged', error: null, nextAttemptAt: null });
+      log('mail.logged', { id: row.id, kind: row.kind, to: row.to, subject: row.subject });
+      report.logged++;
+      return;
+    }
+    try {
+      await transportFor(smtpUrl).sendMail({ from, to: row.to, subject: row.subject, text: row.body });
+      // Once delivered, the invitation token has no business staying in the database in clear.
+      await mark(db, row.id, { status: 'sent', sentAt: sql`now()`, error: null, nextAttemptAt: null, body: sql`regexp_replace(${emailOutbox.body}, ${REDACT_TOKEN}, 'token=[redacted]', 'g')` });
+      report.sent++;
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const attempts = row.attempts + 1;
+      const retryIn = BACKOFF_MINUTES[attempts - 1];
+      await mark(db, row.id, { status: 'failed', error, nextAttemptAt: retryIn ? minutesFromNow(retryIn) : null });
+      log('mail.failed', { id: row.id, kind: row.kind, attempts, error, final: !retryIn });
+      report.failed++;
+    }
+  }
 }

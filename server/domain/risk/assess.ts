@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { affiliates, riskAssessments } from '@/db/schema';
 import { presentRiskAssessment, type RiskEvidence, type RiskSignals } from '../../contracts/risk';
 import { recordAudit } from '../audit/record-audit';
@@ -78,11 +78,30 @@ export async function assessAffiliate({ ctx, affiliateId, llm = null, now = new 
  * failure loses one row, not the run.
  */
 export async function assessWorkspace({ ctx, llm = null, now = new Date() }: { ctx: WorkspaceCtx } & Run) {
+  const total = { assessed: 0, flagged: 0 };
+  for (let after: string | null = null; ; ) {
+    const page = await assessNextAffiliates({ ctx, after, llm, now });
+    total.assessed += page.assessed;
+    total.flagged += page.flagged;
+    if (!page.last) return total;
+    after = page.last;
+  }
+}
+
+/**
+ * The workspace's next MAX_ASSESSED_TOGETHER pending or active affiliates after `after` (by id),
+ * assessed together: a workspace of any size is measured in pages of bounded id lists and memory.
+ * `last` is the page's last id when the page was full (there may be more), else null.
+ */
+export async function assessNextAffiliates({ ctx, after, llm = null, now = new Date() }: { ctx: WorkspaceCtx; after: string | null } & Run) {
   const targets = await ctx.db
     .select()
     .from(affiliates)
-    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), inArray(affiliates.status, ASSESSED_STATUSES)));
-  return assessTargets(ctx, targets, { llm, now });
+    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), inArray(affiliates.status, ASSESSED_STATUSES), after ? gt(affiliates.id, after) : undefined))
+    .orderBy(asc(affiliates.id))
+    .limit(MAX_ASSESSED_TOGETHER);
+  const result = await assessTargets(ctx, targets, { llm, now });
+  return { ...result, last: targets.length === MAX_ASSESSED_TOGETHER ? targets[targets.length - 1].id : null };
 }
 
 /** Most affiliates one re-assessment measures together (bounds its queries' id lists). */

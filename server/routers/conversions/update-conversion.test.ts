@@ -149,7 +149,7 @@ describe('hold period', () => {
     const fresh = await sale('h_fresh');
     const old = await sale('h_old');
     await api.db.update(conversions).set({ ts: new Date(Date.now() - 11 * 86_400_000) }).where(eq(conversions.id, old));
-    expect(await confirmDueConversions(api.db)).toBeGreaterThanOrEqual(1);
+    expect((await confirmDueConversions(api.db)).done).toBeGreaterThanOrEqual(1);
     expect((await p.conversion(old)).status).toBe('confirmed');
     expect((await p.ledger(old))[0].status).toBe('approved');
     expect((await p.conversion(fresh)).status).toBe('pending');

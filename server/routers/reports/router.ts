@@ -2,6 +2,7 @@ import { router } from '../../trpc/init';
 import { getAttentionProcedure } from './get-attention';
 import { getReportSummaryProcedure } from './get-report-summary';
 import { getReportTimeseriesProcedure } from './get-report-timeseries';
+import { listJobFailuresProcedure } from './list-job-failures';
 import { listReportAffiliatesProcedure } from './list-report-affiliates';
 import { listReportCampaignsProcedure } from './list-report-campaigns';
 
@@ -12,4 +13,5 @@ export const reportsRouter = router({
   campaigns: listReportCampaignsProcedure,
   // dashboard-only (no OpenAPI meta, so not on /v1)
   attention: getAttentionProcedure,
+  jobFailures: listJobFailuresProcedure,
 });
