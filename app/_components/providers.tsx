@@ -13,7 +13,7 @@ export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 /** `url`: the dashboard's /api/trpc, or the portal's own endpoint that attaches the affiliate. */
 export function Providers({ children, url = '/api/trpc' }: { children: ReactNode; url?: string }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000 } } }));
-  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url })] }));
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url, maxItems: 50 })] }));
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -1,6 +1,7 @@
 // POST /api/collect: the snippet's visit report, keyed by the workspace's public id
 import { z } from 'zod';
 import { RefcountError } from '../errors/errors';
+import { nulPath } from '../errors/nul';
 import { spend, type RateLimiter } from '../lib/rate-limit';
 import { recordClick } from '../domain/tracking/record-click';
 import type { Services } from '../trpc/context';
@@ -47,6 +48,9 @@ export function createCollectHandler(services: Services, limiter: RateLimiter) {
     } catch {
       return fail(400, 'invalid_json', 'body is not JSON', cors);
     }
+    // PostgreSQL cannot store a NUL: refused here like any other bad field, not a failed insert.
+    const nul = nulPath(parsed);
+    if (nul) return fail(400, 'invalid_request', `${nul.map(String).join('.') || 'body'}: must not contain NUL characters`, cors);
     const body = collectBody.safeParse(parsed);
     if (!body.success) return fail(400, 'invalid_request', body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), cors);
     const workspaceId = await workspaceByPublicId(services.database.db, body.data.w);

@@ -20,10 +20,16 @@ export const VISITOR_COOKIE = 'refcount_vid';
 export const HANDOFF_PARAM = 'rc_vid';
 const YEAR_SECONDS = 31_536_000;
 
+/** A cookie's value; null when absent or not decodable (a visitor's browser may hold anything). */
 export function readCookie(req: BrowserRequest, name: string): string | null {
   for (const part of (req.header('cookie') ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name && v.length) return decodeURIComponent(v.join('='));
+    if (k !== name || !v.length) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

@@ -18,13 +18,19 @@ const to = (location: string, extra: Record<string, string> = {}): BrowserRespon
   body: '',
 });
 
+// What a visitor's URL and browser send, held to the collector's limits before any query: a
+// workspace id that cannot exist names none (404), an unusable cookie is no cookie (a new visitor).
+const storable = (v: string | null | undefined, max: number) => (v && v.length <= max && !v.includes('\u0000') ? v : null);
+
 export async function redirectReferral(services: Services, limiter: RateLimiter, req: BrowserRequest, code: string): Promise<BrowserResponse> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return notFoundPage();
   // Per visitor address, like the collector: a flood from one address records no clicks.
   const rate = await spend(limiter, `redirect:${req.ip ?? 'unknown'}`);
   if (!rate.allowed) return page(429, 'Too many requests', { 'Retry-After': String(rate.resetSeconds) });
   const db = services.database.db;
-  const targets = await referralTargets(db, code, req.url.searchParams.get('w'));
+  const publicId = req.url.searchParams.get('w');
+  if (publicId !== null && !storable(publicId, 64)) return notFoundPage();
+  const targets = await referralTargets(db, code, publicId);
   // Two workspaces share the code and the link does not say which: crediting either could pay
   // the wrong tenant's affiliate.
   if (targets.length !== 1) return notFoundPage();
@@ -37,9 +43,9 @@ export async function redirectReferral(services: Services, limiter: RateLimiter,
     source: 'redirect',
     input: {
       ref: t.ref_code,
-      visitorId: readCookie(req, VISITOR_COOKIE),
+      visitorId: storable(readCookie(req, VISITOR_COOKIE)?.trim(), 128),
       url: landing,
-      referrer: req.header('referer'),
+      referrer: req.header('referer')?.slice(0, 2048),
       ip: req.ip,
       userAgent: req.header('user-agent'),
     },

@@ -32,6 +32,35 @@ export type ApiErrorResponse = { status: number; body: ErrorBody; headers: Recor
 const isTrpcError = (e: unknown): e is TRPCError => e instanceof TRPCError || (e instanceof Error && e.name === 'TRPCError');
 const isZodError = (e: unknown): e is ZodError => e instanceof ZodError || (e instanceof Error && e.name === 'ZodError' && Array.isArray((e as ZodError).issues));
 
+const isSyntaxError = (e: unknown) => e instanceof SyntaxError || (e instanceof Error && e.name === 'SyntaxError');
+
+/**
+ * What tRPC's HTTP adapter itself refuses (the dashboard's and portal's endpoints): the body or
+ * `?input=` is not JSON, an unknown procedure, a query sent as POST or a mutation as GET, a batch
+ * it cannot read. The same codes as /v1; the Allow header is the transport's (it knows the
+ * procedure). Anything else, INTERNAL_SERVER_ERROR above all, stays unexpected.
+ */
+function fromTrpcFraming(err: TRPCError): RefcountError | undefined {
+  switch (err.code) {
+    case 'PARSE_ERROR':
+      return new RefcountError('invalid_json', 'request body is not valid JSON');
+    case 'BAD_REQUEST':
+      if (isSyntaxError(err.cause)) return new RefcountError('invalid_json', 'request body is not valid JSON');
+      // Without a cause the message is tRPC's own sentence about the request (a batch it refuses).
+      return new RefcountError('invalid_request', err.cause ? 'request body could not be read' : err.message);
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return new RefcountError('unsupported_media_type', 'send the body as application/json');
+    case 'NOT_FOUND':
+      return new RefcountError('unknown_resource', 'no such procedure');
+    case 'METHOD_NOT_SUPPORTED':
+      return new RefcountError('method_not_allowed', 'use GET for a query and POST for a mutation');
+    case 'PAYLOAD_TOO_LARGE':
+      return new RefcountError('payload_too_large', 'body over 64 KiB');
+    default:
+      return undefined;
+  }
+}
+
 /** Unwraps whatever a procedure threw into the contract's status, body and headers. */
 export function toApiError(err: unknown, rawInput: unknown, requestId: string): ApiErrorResponse {
   const cause = isTrpcError(err) && err.cause ? err.cause : err;
@@ -40,8 +69,7 @@ export function toApiError(err: unknown, rawInput: unknown, requestId: string): 
   // A ZodError is bad input when it comes from input parsing (tRPC's BAD_REQUEST, or a tracking
   // handler's own parse); inside INTERNAL_SERVER_ERROR it is our output failing its schema.
   else if (isZodError(cause) && (!isTrpcError(err) || err.code === 'BAD_REQUEST')) known = fromZodIssues(cause.issues, rawInput);
-  else if (isTrpcError(err) && err.code === 'PARSE_ERROR') known = new RefcountError('invalid_json', 'request body is not valid JSON');
-  else if (isTrpcError(err) && err.code === 'UNSUPPORTED_MEDIA_TYPE') known = new RefcountError('unsupported_media_type', 'send the body as application/json');
+  else if (isTrpcError(err)) known = fromTrpcFraming(err);
   if (!known) {
     // Never a stack, SQL or message of an unexpected error in the body: only the request id.
     return { status: 500, body: { error: 'internal_error', detail: requestId }, headers: {}, unexpected: true };

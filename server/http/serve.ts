@@ -1,9 +1,8 @@
 // Next would phone home otherwise; nothing may fetch from the internet at run time.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import next from 'next';
-import { stampPeer } from '../lib/client-ip';
 import { loadDotEnv, readConfig } from '../lib/env';
 import { logInfo } from '../lib/log';
 import { openServices, provideServices } from '../runtime/services';
@@ -13,9 +12,8 @@ import { createNodeReceiver } from '../integrations/http';
 import { startJobRunner } from '../jobs/start';
 import { baseSecurityHeaders } from './security-headers';
 import { closeServices } from '../runtime/services';
+import { createAppListener } from './listener';
 import { createNodeV1Handler } from './v1/handler';
-
-const isV1 = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
 
 /**
  * The lean entry: /v1 goes straight to the dispatcher on node:http (no Next route machinery on
@@ -46,15 +44,7 @@ export async function serve({ dev, onReady }: { dev: boolean; onReady?: (service
   const base = Object.entries(baseSecurityHeaders(config.publicUrl));
   // POST /integrations/{provider}/{workspace}: payment providers' events, signed over the raw body.
   const receiver = createNodeReceiver(services.database.db);
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of base) res.setHeader(name, value);
-    if (isV1(req.url ?? '/')) return void v1(req, res);
-    if (browser(req, res)) return;
-    if (receiver(req, res)) return;
-    // Next's handlers see a Fetch Request without the socket: hand them the peer (client-ip.ts).
-    stampPeer(req);
-    void nextHandler(req, res);
-  });
+  const server = createServer(createAppListener({ headers: base, v1, browser, receiver, next: (req, res) => void nextHandler(req, res) }));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   logInfo('server.listening', { url: config.publicUrl, database: services.database.driver, dev });

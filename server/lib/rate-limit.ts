@@ -36,13 +36,25 @@ export function createRateLimiter(perMinute: number, redisUrl?: string, keyPrefi
 
 export type RateDecision = { allowed: boolean; remaining: number; resetSeconds: number };
 
+/**
+ * A limiter's refusal (it rejects with a RateLimiterRes, not an Error). Recognised by its shape
+ * as well as its class: Next bundles its own copy of the library, so a refusal by a limiter the
+ * lean entry built is no `instanceof` the class Next's code imports, and became a 500.
+ */
+export function isRefusal(res: unknown): res is RateLimiterRes {
+  if (res instanceof RateLimiterRes) return true;
+  if (typeof res !== 'object' || res === null || res instanceof Error) return false;
+  const { msBeforeNext, consumedPoints } = res as RateLimiterRes;
+  return typeof msBeforeNext === 'number' && typeof consumedPoints === 'number';
+}
+
 /** Spends one request of `subject`'s minute; never throws for an exhausted budget. */
 export async function spend(rl: RateLimiter, subject: string): Promise<RateDecision> {
   try {
     const res = await rl.limiter.consume(subject, 1);
     return { allowed: true, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
   } catch (res) {
-    if (!(res instanceof RateLimiterRes)) throw res;
+    if (!isRefusal(res)) throw res;
     return { allowed: false, remaining: 0, resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
   }
 }

@@ -1,5 +1,6 @@
 // Inputs for the fuzz test of every /v1 operation: a valid example built from an operation's own
 // JSON schema (so one broken field is what the server judges), and the values that broke things.
+import { readFileSync } from 'node:fs';
 
 type Schema = {
   $ref?: string;
@@ -85,3 +86,11 @@ export const NASTY_TEXT: string[] = ['', '\u0000', '%', '%E0%A4%A', '\ud800', 'e
 
 /** The error codes an operation documents for `status` ("a | b" in its response description). */
 export const documentedCodes = (op: Operation, status: number) => (op.responses[String(status)]?.description ?? '').split(' | ');
+
+/** docs/errors.md's table: the status of each code (`<field>_required` stands for every such code). */
+const ERROR_TABLE = new Map(
+  [...readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8').matchAll(/^\| (\d{3}) \| `([^`]+)` \|/gm)].map(
+    ([, status, code]) => [code, Number(status)] as const,
+  ),
+);
+export const documentedStatus = (code: string) => ERROR_TABLE.get(code.endsWith('_required') ? '<field>_required' : code);

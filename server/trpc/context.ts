@@ -1,11 +1,12 @@
 import type { Db } from '@/db/client';
+import type { PortalSession, UserSession } from '../auth/sessions';
 import type { RefcountError } from '../errors/errors';
 import type { Services } from '../runtime/services';
 
 export type { Services };
 
 /** Who is signed in to the affiliate portal; only the portal's own tRPC endpoint attaches it. */
-export type PortalIdentity = { workspaceId: string; affiliateId: string };
+export type PortalIdentity = PortalSession;
 
 /** What a transport (REST dispatcher or dashboard) knows about one request. */
 export type RequestContext = {
@@ -22,8 +23,8 @@ export type RequestContext = {
    * caller is authenticated so that a request without a valid key always gets 401.
    */
   framingError: RefcountError | null;
-  /** Signed-in dashboard user, resolved by next-auth. */
-  session: { userId: string; workspaceId?: string } | null;
+  /** Signed-in dashboard user, resolved by next-auth; checked against the user row (sessions.ts). */
+  session: UserSession | null;
   /** Signed-in affiliate of the portal's endpoint; never set on /v1 or the dashboard's. */
   portal: PortalIdentity | null;
   /** Filled by procedures and middleware; the transport writes it out. */

@@ -1,13 +1,15 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ErrorCode } from '../errors/errors';
+import { rejectNul } from '../errors/nul';
 import { toApiError } from '../errors/table';
 import type { RequestContext } from './context';
 
 // 1. Meta: trpc-to-openapi's `openapi` block, the success status of creating operations, and
 // who may call the procedure (set by the procedure builders, so the document can say it).
 export type Access = 'read' | 'write' | 'track' | 'affiliate';
-export type Meta = OpenApiMeta & { successStatus?: 200 | 201; access?: Access; errors?: ErrorCode[] };
+/** `public`: callable with no key and no session (publicProcedure); the public fuzz test walks these. */
+export type Meta = OpenApiMeta & { successStatus?: 200 | 201; access?: Access; errors?: ErrorCode[]; public?: true };
 
 // 2. Initialisation. The dashboard sees the same contract error inside `data.api`.
 const t = initTRPC
@@ -20,7 +22,15 @@ const t = initTRPC
     },
   });
 
+// Every procedure's raw input, before any middleware reads the database: text with a NUL
+// character is refused (invalid_request). /v1 refused it already while framing the request, after
+// authentication as its contract orders, so REST calls skip the second walk.
+const refuseNul = t.middleware(async ({ ctx, getRawInput, next }) => {
+  if (ctx.transport !== 'rest') rejectNul(await getRawInput(), 'input');
+  return next();
+});
+
 export const router = t.router;
 export const middleware = t.middleware;
-export const baseProcedure = t.procedure;
+export const baseProcedure = t.procedure.use(refuseNul);
 export const createCallerFactory = t.createCallerFactory;

@@ -18,7 +18,8 @@ const requireWorkspace = (need: NeededScope) =>
 
 const requireAffiliate = middleware(async ({ ctx, next }) => next({ ctx: await authenticateAffiliate(ctx) }));
 
-export const publicProcedure = baseProcedure;
+/** No key and no session: the join page, sign-up, sign-in links and password resets. */
+export const publicProcedure = baseProcedure.meta({ public: true });
 /** Workspace-key or dashboard-session procedure needing `need`; POSTs honour Idempotency-Key. */
 export const workspaceProcedure = (need: NeededScope) =>
   baseProcedure.meta({ access: need }).use(requireWorkspace(need));

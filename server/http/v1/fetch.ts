@@ -3,7 +3,8 @@ import { headersClientIp, type TrustProxy } from '../../lib/client-ip';
 import type { V1Request, V1Response } from './dispatch';
 import { MAX_BODY_BYTES } from './input';
 
-async function readBody(request: Request): Promise<string> {
+/** The body of a Fetch API request as text; throws payload_too_large past 64 KiB, reading no more. */
+export async function readBody(request: Request): Promise<string> {
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES || !request.body) {
     if (!request.body) return '';
     throw new RefcountError('payload_too_large', 'body over 64 KiB');

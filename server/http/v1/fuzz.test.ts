@@ -80,7 +80,8 @@ describe('every operation refuses bad input with a documented 4xx', () => {
       for (const field of fields) {
         for (const value of NASTY_VALUES) await send(method, pathOf(path), op, { body: JSON.stringify({ ...base, [field]: value }) });
       }
-      for (const raw of ['null', '[]', '"x"', '{', '{"a":' + '['.repeat(5000), JSON.stringify({ big: 'x'.repeat(70_000) })]) {
+      const deep = '{"a":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}'; // valid JSON, deeper than a recursive walk goes
+      for (const raw of ['null', '[]', '"x"', '{', '{"a":' + '['.repeat(5000), deep, JSON.stringify({ big: 'x'.repeat(70_000) })]) {
         await send(method, pathOf(path), op, { body: raw });
       }
     }

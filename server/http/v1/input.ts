@@ -1,6 +1,7 @@
 import { unwrapZodType } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import { RefcountError } from '../../errors/errors';
+import { rejectNul } from '../../errors/nul';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -47,20 +48,4 @@ export function bodyInput(text: string, contentType: string | null): Record<stri
   }
   rejectNul(parsed, 'body');
   return parsed as Record<string, unknown>;
-}
-
-/**
- * PostgreSQL text cannot hold U+0000: such a value would fail deep inside a query (a 500), so
- * it is refused at the door, naming the field, for every operation at once.
- */
-export function rejectNul(value: unknown, at: string): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new RefcountError('invalid_request', `${at}: must not contain NUL characters`);
-  } else if (Array.isArray(value)) value.forEach((v, i) => rejectNul(v, `${at}.${i}`));
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      rejectNul(k, at);
-      rejectNul(v, at === 'body' || at === 'query' ? k : `${at}.${k}`);
-    }
-  }
 }
