@@ -3,14 +3,18 @@ import { getServerSession } from 'next-auth';
 import { Suspense, type ReactNode } from 'react';
 import { Providers } from '../_components/providers';
 import { authOptions } from '@/server/auth/next-auth';
+import { userSession, userSessionCurrent, type SessionUser } from '@/server/auth/sessions';
+import { getServices } from '@/server/runtime/services';
 import { DashboardNav } from './nav';
 
 export const dynamic = 'force-dynamic';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await getServerSession(authOptions);
-  // A portal (affiliate) session carries no user id: it does not open the dashboard.
-  if (!(session?.user as { id?: string } | undefined)?.id) redirect('/login?callbackUrl=/dashboard');
+  // A portal (affiliate) session carries no user id: it does not open the dashboard; nor does
+  // a session that has ended (sign-out elsewhere, new password, role change).
+  const user = userSession(session?.user as SessionUser);
+  if (!user || !(await userSessionCurrent((await getServices()).database.db, user))) redirect('/login?callbackUrl=/dashboard');
   return (
     <Providers>
       <div className="flex min-h-screen flex-col md:flex-row">

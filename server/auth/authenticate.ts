@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { memberships, workspaceKeys } from '@/db/schema';
+import { memberships, users, workspaceKeys } from '@/db/schema';
 import type { Actor as DomainActor, WorkspaceCtx } from '../domain/context';
 import { insufficientScope, RefcountError, unauthorized } from '../errors/errors';
 import { spend } from '../lib/rate-limit';
@@ -34,12 +34,21 @@ async function rateLimit(ctx: RequestContext, subject: string) {
 }
 
 async function sessionPrincipal(ctx: RequestContext): Promise<{ workspaceId: string; actor: Actor }> {
-  if (!ctx.session) throw unauthorized('sign in first');
-  const where = ctx.session.workspaceId
-    ? and(eq(memberships.userId, ctx.session.userId), eq(memberships.workspaceId, ctx.session.workspaceId))
-    : eq(memberships.userId, ctx.session.userId);
-  const [m] = await ctx.db.select().from(memberships).where(where).orderBy(asc(memberships.createdAt)).limit(1);
+  const { session } = ctx;
+  if (!session) throw unauthorized('sign in first');
+  const where = session.workspaceId
+    ? and(eq(memberships.userId, session.userId), eq(memberships.workspaceId, session.workspaceId))
+    : eq(memberships.userId, session.userId);
+  // The user row rides along by its key: a session older than its session_version has ended (sessions.ts).
+  const [m] = await ctx.db
+    .select({ workspaceId: memberships.workspaceId, userId: memberships.userId, role: memberships.role, sessionVersion: users.sessionVersion })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+    .orderBy(asc(memberships.createdAt))
+    .limit(1);
   if (!m) throw unauthorized('no workspace for this user');
+  if (m.sessionVersion !== session.sessionVersion) throw unauthorized('this session has ended: sign in again');
   return { workspaceId: m.workspaceId, actor: { kind: 'user', userId: m.userId, role: m.role, scopes: scopesOfRole(m.role) } };
 }
 

@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { affiliates } from '@/db/schema';
 import { presentAffiliate } from '../../contracts/affiliate';
 import { notFound } from '../../errors/errors';
 import { recordUpdate } from '../audit/record-audit';
 import type { ActingCtx } from '../context';
 import { recordEvent } from '../events/record-event';
+import { hasAccess } from './access';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { referencedCampaign } from '../references';
 import { loadRecord, ownRecord, recordId } from '../records';
@@ -22,7 +25,7 @@ export type AffiliatePatch = {
  * the record says how long payment has waited); releasing clears it. A repeated hold or release
  * adds nothing to the write, so on its own it writes nothing and emits no event. Suspending or
  * rejecting stops the affiliate's refa_live_ keys on their next request (resolve-key.ts reads the
- * status every time).
+ * status every time) and ends its portal sessions (server/auth/sessions.ts).
  */
 export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
   recordId(id, () => notFound('affiliate'));
@@ -31,13 +34,15 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: 
     const where = ownRecord(ctx, affiliates, id);
     // Locks the row so two approvals racing agree on whether this one is the approving change.
     const current = await loadRecord({ ...ctx, db: tx }, affiliates, id, () => notFound('affiliate'), { lock: true });
-    const set: Partial<typeof affiliates.$inferInsert> = {};
+    const set: PgUpdateSetSource<typeof affiliates> = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.payoutEmail !== undefined) set.payoutEmail = patch.payoutEmail;
     if (patch.campaignId !== undefined) set.campaignId = (await referencedCampaign(txCtx, patch.campaignId)).id;
     if (patch.status !== undefined) {
       set.status = patch.status;
       if (patch.status === 'active' && current.status !== 'active') set.approvedAt = new Date();
+      // Losing access ends the portal sessions for good: reactivation does not bring them back.
+      if (!hasAccess(patch.status) && hasAccess(current.status)) set.sessionVersion = sql`${affiliates.sessionVersion} + 1`;
     }
     if (patch.commissionsHeld === true && current.commissionsHeldAt === null) set.commissionsHeldAt = new Date();
     if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { affiliates } from '@/db/schema';
 import { hashPassword } from '../../auth/passwords';
@@ -10,7 +10,8 @@ import { recordAudit } from '../audit/record-audit';
  * Sets the affiliate's portal password from the invitation or sign-in link. The token is
  * single-use: its hash is cleared in the same update, so a leaked e-mail cannot reset the password
  * later. An expired token answers exactly like an unknown or used one (nothing says it existed);
- * a null expiry is a token issued before links expired, valid until used or re-issued.
+ * a null expiry is a token issued before links expired, valid until used or re-issued. A new
+ * password ends the affiliate's portal sessions (server/auth/sessions.ts).
  */
 export async function acceptInvite(db: DbOrTx, input: { token: string; password: string }) {
   if (input.password.length < 8) throw invalid('password', 'use at least 8 characters');
@@ -18,7 +19,7 @@ export async function acceptInvite(db: DbOrTx, input: { token: string; password:
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(affiliates)
-      .set({ passwordHash, inviteTokenHash: null, inviteTokenExpiresAt: null })
+      .set({ passwordHash, inviteTokenHash: null, inviteTokenExpiresAt: null, sessionVersion: sql`${affiliates.sessionVersion} + 1` })
       .where(
         and(
           eq(affiliates.inviteTokenHash, hashToken(input.token)),

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@/db/client';
+import type { Db } from '@/db/client';
 import { memberships, users } from '@/db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { hashToken } from '../../auth/tokens';
 import { invalid, notFound } from '../../errors/errors';
 import { SIGN_IN_LINK_LIFETIME_MS } from '../affiliates/invite-token';
+import { recordAudit } from '../audit/record-audit';
 import { queueEmail } from '../mail/outbox';
 import { passwordResetEmail } from '../mail/password-reset-email';
 
@@ -31,16 +32,29 @@ export async function requestPasswordReset(db: Db, { email, publicUrl }: { email
 
 /**
  * Sets a new password from the link; single-use (the hash is cleared in the same update). An
- * expired, used or unknown link answers link_not_found alike.
+ * expired, used or unknown link answers link_not_found alike. The same update ends every session
+ * of the user (server/auth/sessions.ts): whoever held a copy of one is out. Each of the user's
+ * workspaces gets an audit row under the user, so its managers see the reset.
  */
-export async function resetPassword(db: DbOrTx, input: { token: string; password: string }) {
+export async function resetPassword(db: Db, input: { token: string; password: string }) {
   if (input.password.length < 8) throw invalid('password', 'use at least 8 characters');
+  const live = and(eq(users.resetTokenHash, hashToken(input.token)), gt(users.resetTokenExpiresAt, new Date()));
+  // The link first: hashing a password costs real CPU, and an anonymous caller with a made-up
+  // token must not be able to spend it.
+  const [known] = await db.select({ id: users.id }).from(users).where(live);
+  if (!known) throw notFound('reset link');
   const passwordHash = await hashPassword(input.password);
-  const [row] = await db
-    .update(users)
-    .set({ passwordHash, resetTokenHash: null, resetTokenExpiresAt: null })
-    .where(and(eq(users.resetTokenHash, hashToken(input.token)), gt(users.resetTokenExpiresAt, new Date())))
-    .returning({ email: users.email });
-  if (!row) throw notFound('reset link');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, resetTokenHash: null, resetTokenExpiresAt: null, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(live)
+      .returning({ id: users.id, email: users.email });
+    if (!row) throw notFound('reset link');
+    const actor = { kind: 'user' as const, userId: row.id };
+    for (const { workspaceId } of await tx.select({ workspaceId: memberships.workspaceId }).from(memberships).where(eq(memberships.userId, row.id))) {
+      await recordAudit(tx, { db: tx, workspaceId, actor }, 'user.password_reset', { type: 'user', id: row.id }, {});
+    }
+    return { email: row.email };
+  });
 }

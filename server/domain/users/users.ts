@@ -16,9 +16,9 @@ export async function createUser(
   return db.transaction(async (tx) => {
     const email = input.email.trim().toLowerCase();
     const [existing] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, email));
-    const [user] = existing
-      ? await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id)).returning()
-      : await tx.insert(users).values({ email, name: input.name ?? null, passwordHash }).returning();
+    // An existing account joins with its own password: the inviter's is not set on it (an admin
+    // of one workspace must never choose the password of someone else's account).
+    const [user] = existing ? [existing] : await tx.insert(users).values({ email, name: input.name ?? null, passwordHash }).returning();
     await tx
       .insert(memberships)
       .values({ workspaceId: input.workspaceId, userId: user.id, role: input.role ?? 'owner' })

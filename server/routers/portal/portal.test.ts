@@ -50,13 +50,14 @@ describe('accepting the invitation', () => {
     expect(await authenticateAffiliateLogin(api.db, 'sus@example.com', 'portal-pass')).toBeNull();
   });
 
-  it('suspending ends a portal session already open; reactivating lets it back in', async () => {
+  it('suspending ends a portal session already open; reactivated, the affiliate signs in again', async () => {
     const p = await program('open@example.com');
     expect((await p.portal.me({})).data.id).toBe(p.affiliateId);
     await api.call('PATCH', `/v1/affiliates/${p.affiliateId}`, { token: p.ws.token, body: { status: 'suspended' } });
     expect(await failure(p.portal.me({}))).toMatchObject({ status: 401, error: 'unauthorized' });
     expect(await failure(p.portal.setPayoutEmail({ payout_email: 'x@example.com' }))).toMatchObject({ status: 401 });
     await api.call('PATCH', `/v1/affiliates/${p.affiliateId}`, { token: p.ws.token, body: { status: 'active' } });
+    // p.portal signs in before each call; the session that suspension ended stays ended (server/auth/sessions.test.ts)
     expect((await p.portal.me({})).data.id).toBe(p.affiliateId);
   });
 

@@ -1,11 +1,13 @@
 import { router } from '../../trpc/init';
 import { addMemberProcedure } from './add-member';
+import { changeMemberRoleProcedure } from './change-member-role';
 import { createKeyProcedure } from './create-key';
 import { getMeProcedure } from './get-me';
 import { inviteLinkProcedure } from './invite-link';
 import { listKeysProcedure } from './list-keys';
 import { listMembersProcedure } from './list-members';
 import { requestPasswordResetProcedure, resetPasswordProcedure } from './password-reset';
+import { removeMemberProcedure } from './remove-member';
 import { revokeKeyProcedure } from './revoke-key';
 import { signUpOpenProcedure, signUpProcedure } from './sign-up';
 
@@ -14,6 +16,8 @@ export const teamRouter = router({
   me: getMeProcedure,
   members: listMembersProcedure,
   addMember: addMemberProcedure,
+  removeMember: removeMemberProcedure,
+  changeMemberRole: changeMemberRoleProcedure,
   keys: listKeysProcedure,
   createKey: createKeyProcedure,
   revokeKey: revokeKeyProcedure,

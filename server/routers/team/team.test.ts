@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../domain/users/users';
+import { authenticateUser, createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { dashboardCaller, failure } from '../../testing/session-caller';
 
@@ -65,6 +65,16 @@ describe('team', () => {
     expect(emails).not.toContain('v2@example.com');
     const other = await member('owner');
     expect((await other.caller.team.members()).data.map((m) => m.email)).not.toContain('new@example.com');
+  });
+
+  it("adding an existing account never sets its password (no admin chooses another's credentials)", async () => {
+    const victimWs = (await api.workspace()).id;
+    const victim = await createUser(api.db, { email: `victim-${victimWs}@example.com`, password: 'victims-own-1', workspaceId: victimWs, role: 'owner' });
+    const admin = await member('admin');
+    const added = await admin.caller.team.addMember({ email: victim.email.toUpperCase(), password: 'chosen-by-admin', role: 'viewer' });
+    expect(added).toMatchObject({ email: victim.email, role: 'viewer' });
+    expect(await authenticateUser(api.db, victim.email, 'chosen-by-admin')).toBeNull();
+    expect(await authenticateUser(api.db, victim.email, 'victims-own-1')).toMatchObject({ id: victim.id });
   });
 });
 

@@ -11,6 +11,8 @@ export const meOutput = z.object({ workspace_id: uuid, role: role.nullable(), ca
 
 export const addMemberInput = z.strictObject({ email, password, role, name: name.optional() });
 export const listMembersOutput = z.object({ data: z.array(memberRecord) });
+export const removeMemberInput = z.strictObject({ user_id: recordId });
+export const changeMemberRoleInput = z.strictObject({ user_id: recordId, role });
 
 export const keyRecord = z.object({
   id: uuid,
