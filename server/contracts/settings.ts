@@ -1,18 +1,32 @@
 import { z } from 'zod';
 import type { workspaceSettings } from '@/db/schema';
 import { currencyCode, httpsUrl, name, one, text } from './common';
+import { DISPOSABLE_EMAIL_POLICIES } from '../model/enums';
 
 export const holdDays = z.number().int().min(0).max(3650).describe('days a sale stays pending before it is confirmed');
 export const minPayout = z.number().int().min(0).describe('smallest payout, integer minor units');
 
 // Branding of the portal and the join page (additions to the spec).
 export const programName = name.describe('shown to affiliates on the portal and the join page; null: the workspace name');
+
+/**
+ * Where a logo comes from: a path this install serves, or an https address elsewhere (pages show
+ * that one through this install, docs/workspaces-and-keys.md#branding). Anything else is no logo:
+ * `//host/x.png` (protocol-relative: a path to no one, a host to the browser), http:, data:,
+ * javascript:, and addresses carrying a user name or password.
+ */
+export function logoSource(value: string): { path: string } | { https: string } | null {
+  if (/^\/(?!\/)[A-Za-z0-9._~/-]*$/.test(value)) return { path: value };
+  if (!/^https:\/\//i.test(value) || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.hostname && !url.username && !url.password ? { https: url.href } : null;
+}
 export const logoUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => /^\/[A-Za-z0-9._~/-]*$/.test(v) || (URL.canParse(v) && new URL(v).protocol === 'https:'), 'must start with https:// (or / for a file this install serves)')
-  .describe('an https image URL, or a path this install serves (e.g. /logo.svg)');
+  .refine((v) => logoSource(v) !== null, 'must start with https:// (or a single / for a file this install serves)')
+  .describe('an https image URL (served to affiliates through this install), or a path this install serves (e.g. /logo.svg)');
 export const brandColor = z
   .string()
   .trim()
@@ -30,6 +44,10 @@ export const joinSlug = z
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'use 3-64 of a-z, 0-9 and -, starting and ending with a letter or digit')
   .describe('the public join page is /join/{join_slug} (the workspace public id works too)');
 
+export const disposableEmailPolicy = z
+  .enum(DISPOSABLE_EMAIL_POLICIES)
+  .describe('join-page applications from disposable e-mail domains: refuse (400), flag (held pending for review, never auto-approved; the default) or allow');
+
 export const settingsRecord = z
   .object({
     auto_approve_affiliates: z.boolean(),
@@ -42,6 +60,7 @@ export const settingsRecord = z
     brand_color: text(7).nullable(),
     terms_url: text(2048).nullable(),
     join_slug: text(64).nullable(),
+    disposable_email_policy: disposableEmailPolicy,
   })
   .meta({ id: 'Settings' });
 
@@ -60,5 +79,6 @@ export const presentSettings = (row: typeof workspaceSettings.$inferSelect) => (
     brand_color: row.brandColor,
     terms_url: row.termsUrl,
     join_slug: row.joinSlug,
+    disposable_email_policy: row.disposableEmailPolicy,
   },
 });

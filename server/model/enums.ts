@@ -5,6 +5,11 @@ export const AFFILIATE_STATUSES = ['pending', 'active', 'rejected', 'suspended']
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'archived'] as const;
 export const ATTRIBUTION_MODELS = ['last_click', 'first_click'] as const;
 export const TEAM_ROLES = ['owner', 'admin', 'viewer'] as const;
+/**
+ * What the join page does with an application from a disposable e-mail domain: refuse it, take it
+ * but hold it for review (never auto-approved), or treat it like any other.
+ */
+export const DISPOSABLE_EMAIL_POLICIES = ['refuse', 'flag', 'allow'] as const;
 
 export const CONVERSION_TYPES = ['lead', 'sale'] as const;
 export const CONVERSION_STATUSES = ['pending', 'confirmed', 'reversed', 'refunded', 'chargeback'] as const;
@@ -36,7 +41,8 @@ export const MAIL_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
 
 export const PROVIDERS = ['stripe', 'paddle'] as const;
 export const AMOUNT_BASES = ['paid', 'paid_excluding_tax'] as const;
-export const PROVIDER_EVENT_STATUSES = ['received', 'applied', 'ignored', 'waiting', 'failed'] as const;
+// rejected: signed by the provider but malformed (docs/integrations/stripe.md), kept with the reason.
+export const PROVIDER_EVENT_STATUSES = ['received', 'applied', 'ignored', 'waiting', 'failed', 'rejected'] as const;
 export const PROVIDER_EVENT_KINDS = ['payment', 'promotion_code', 'adjustment'] as const;
 
 /** Buckets of a report's time series. */

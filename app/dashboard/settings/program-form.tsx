@@ -1,10 +1,17 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { DISPOSABLE_EMAIL_POLICIES } from '@/server/model/enums';
 import { minorToDecimal } from '@/server/model/money';
 import { useTRPC } from '../../_components/providers';
 import { useToast } from '../../_components/toast';
 import { amountOrProblem, Button, Card, ErrorNote, QueryState, inputCls } from '../../_components/ui';
+
+const POLICY_WORDS: Record<(typeof DISPOSABLE_EMAIL_POLICIES)[number], string> = {
+  refuse: 'Refuse them',
+  flag: 'Take them, but always hold them for review',
+  allow: 'Treat them like any other',
+};
 
 // Every ISO 4217 code this browser can format, so the picker offers only valid currencies.
 const CURRENCIES = Intl.supportedValuesOf('currency');
@@ -38,6 +45,7 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
       hold_days: Number(f.get('hold_days')),
       min_payout: min.minor,
       currency,
+      disposable_email_policy: String(f.get('disposable_email_policy')) as (typeof DISPOSABLE_EMAIL_POLICIES)[number],
     });
   }
   return (
@@ -59,6 +67,13 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
                 <select name="currency" defaultValue={s.currency.toUpperCase()} className={inputCls}>
                   {CURRENCIES.map((c) => <option key={c} value={c}>{c} · {currencyName.of(c)}</option>)}
                 </select>
+              </label>
+              <label className="text-sm sm:col-span-2">
+                Join-page applications from disposable e-mail addresses
+                <select name="disposable_email_policy" defaultValue={s.disposable_email_policy} aria-describedby="disposable-help" className={inputCls}>
+                  {DISPOSABLE_EMAIL_POLICIES.map((p) => <option key={p} value={p}>{POLICY_WORDS[p]}</option>)}
+                </select>
+                <span id="disposable-help" className="mt-1 block text-xs text-slate-500">Throwaway inboxes (mailinator.com and the like) are a common way to farm commissions.</span>
               </label>
             </fieldset>
             {canWrite && (

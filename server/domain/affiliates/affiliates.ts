@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql, type Placeholder } from 'drizzle-orm';
 import { affiliates } from '@/db/schema';
 import type { PresentedAffiliate } from '../../contracts/affiliate';
 import { notFound } from '../../errors/errors';
@@ -8,6 +8,7 @@ import { referencedCampaign } from '../references';
 import { loadRecord } from '../records';
 import { isoColumn } from '../../lib/instant';
 import { preparedShapes } from '../../lib/prepared-query';
+import { normaliseEmail } from './normalise-email';
 
 export type Affiliate = typeof affiliates.$inferSelect;
 export type AffiliateStatus = Affiliate['status'];
@@ -26,6 +27,20 @@ export async function findAffiliateByEmail({ ctx, email }: { ctx: WorkspaceCtx; 
     .select()
     .from(affiliates)
     .where(and(eq(affiliates.workspaceId, ctx.workspaceId), sameEmail(email)));
+  return row;
+}
+
+/**
+ * The affiliate whose e-mail reaches the inbox `email` reaches (normalise-email.ts), in any
+ * spelling: what the join page counts as "already in the program". Affiliates made before the
+ * normalised column existed match by case-insensitive e-mail only.
+ */
+export async function findAffiliateByInbox({ ctx, email }: { ctx: WorkspaceCtx; email: string }): Promise<Affiliate | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(affiliates)
+    .where(and(eq(affiliates.workspaceId, ctx.workspaceId), or(sameEmail(email), eq(affiliates.normalisedEmail, normaliseEmail(email)))))
+    .limit(1);
   return row;
 }
 

@@ -1,10 +1,15 @@
 import { presentAffiliate } from '../../contracts/affiliate';
+import { invalid } from '../../errors/errors';
+import { recordAudit } from '../audit/record-audit';
+import type { WorkspaceCtx } from '../context';
 import { alreadyAppliedEmail, applicationEmail } from '../mail/application-email';
 import { queueEmail } from '../mail/outbox';
 import { recordEvent } from '../events/record-event';
+import { domainOf, isDisposableDomain } from '../risk/disposable-domains';
 import type { ProgramBrand } from '../settings/program-brand';
+import { readSettings } from '../settings/settings';
 import type { Db, Tx } from '@/db/client';
-import { findAffiliateByEmail } from './affiliates';
+import { findAffiliateByInbox } from './affiliates';
 import { campaignForNewAffiliate } from './campaign-ref';
 import { initialStatus } from './initial-status';
 import { insertAffiliate } from './insert-affiliate';
@@ -13,20 +18,32 @@ import { deriveRefCode } from './ref-codes';
 
 export type Application = { email: string; name: string; note?: string };
 
+const isDisposable = (email: string) => {
+  const domain = domainOf(email);
+  return domain !== null && isDisposableDomain(domain);
+};
+
 /**
  * An application from the public join page: a new affiliate, pending or active by the program's
  * auto-approve setting (the spec's invite states), joining its default campaign, and an e-mail
- * that confirms the address and sets the portal password, all in one transaction. An address that
- * is already an affiliate changes nothing and gets a "you already have an account" e-mail instead:
+ * that confirms the address and sets the portal password, all in one transaction with its audit
+ * row (the applicant is its actor). An address whose inbox is already an affiliate (any spelling:
+ * normalise-email.ts) changes nothing and gets a "you already have an account" e-mail instead:
  * the page answers the same either way, so nobody learns who is in the program. Races for one
- * e-mail create one affiliate (insertAffiliate).
+ * inbox create one affiliate (the applicant index, insertAffiliate). A disposable domain is
+ * refused, held for review or taken as any other, by the workspace's disposable_email_policy.
  */
 export async function applyToProgram(db: Db, { program, application, publicUrl }: { program: ProgramBrand; application: Application; publicUrl: string }) {
   const workspaceId = program.workspaceId;
+  const settings = await readSettings({ db, workspaceId });
+  const policy = settings.disposableEmailPolicy;
+  const disposable = isDisposable(application.email);
+  if (disposable && policy === 'refuse') throw invalid('email', 'use a permanent e-mail address, not a disposable one');
+  const flagged = disposable && policy === 'flag';
   return db.transaction(async (tx) => {
-    const ctx = { db: tx, workspaceId };
-    const existing = await findAffiliateByEmail({ ctx, email: application.email });
-    if (existing) return alreadyApplied(tx, program, application.email, publicUrl);
+    const ctx: WorkspaceCtx = { db: tx, workspaceId, settings };
+    const sameInbox = (c: WorkspaceCtx) => findAffiliateByInbox({ ctx: c, email: application.email });
+    if (await sameInbox(ctx)) return alreadyApplied(tx, program, application.email, publicUrl);
     const invite = mintInvite(publicUrl, INVITATION_LIFETIME_MS);
     const result = await insertAffiliate(
       tx,
@@ -39,14 +56,22 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
         inviteTokenExpiresAt: invite.expiresAt,
         appliedAt: new Date(),
         applicationNote: application.note ?? null,
-        ...(await initialStatus(ctx)),
+        // A flagged address waits for a person even where the program auto-approves.
+        ...(await initialStatus(ctx, flagged ? 'pending' : undefined)),
       },
       deriveRefCode({ email: application.email, name: application.name }),
+      sameInbox,
     );
     if (result.kind === 'existing') return alreadyApplied(tx, program, application.email, publicUrl);
     const { row } = result;
-    await recordEvent({ ctx: { db: tx, workspaceId }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
-    const message = applicationEmail({ programName: program.name, affiliateName: row.name, acceptUrl: invite.acceptUrl, approved: row.status === 'active' });
+    await recordEvent({ ctx, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
+    const actor = { kind: 'affiliate', affiliateId: row.id } as const;
+    await recordAudit(tx, { ...ctx, actor }, 'affiliate.applied', { type: 'affiliate', id: row.id }, {
+      after: presentAffiliate(row),
+      ...(flagged ? { flagged: 'disposable_email' } : {}),
+    });
+    // The applicant typed the name: it stays out of the e-mail (application-email.ts).
+    const message = applicationEmail({ programName: program.name, acceptUrl: invite.acceptUrl, approved: row.status === 'active' });
     await queueEmail(tx, { workspaceId, kind: 'affiliate_application', to: application.email, ...message });
     return { created: true };
   });

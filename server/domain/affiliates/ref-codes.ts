@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 // Ref codes are 3..64 of [a-z0-9_-] (decisions.md §1), stored lower-case.
 const MIN = 3;
 const MAX = 64;
@@ -26,6 +28,19 @@ export function deriveRefCode({ name, email }: { name?: string | null; email?: s
 /** `code`, then `code-2`, `code-3`, …; the base is cut so every variant fits 64 characters. */
 export function refCodeVariant(base: string, n: number): string {
   if (n <= 1) return base;
-  const suffix = `-${n}`;
-  return base.slice(0, MAX - suffix.length) + suffix;
+  return withSuffix(base, String(n));
 }
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * `code-` and `length` random letters and digits, for a code whose numbered variants are taken: a
+ * common name never runs out of codes, and racing applicants with one name do not pick the same.
+ */
+export function randomRefCodeVariant(base: string, length: number): string {
+  let suffix = '';
+  for (let i = 0; i < length; i++) suffix += ALPHABET[randomInt(ALPHABET.length)];
+  return withSuffix(base, suffix);
+}
+
+const withSuffix = (base: string, suffix: string) => base.slice(0, MAX - suffix.length - 1) + '-' + suffix;

@@ -1,13 +1,14 @@
 /**
  * Sent when someone applies on the join page: the link confirms the address and sets the portal
  * password (the invitation link of invite-token.ts). It says where the application stands.
+ * Whoever fills the form chooses the name and the recipient, so the name is left out: mail
+ * clients turn text like "evil.example" into a link, and the program's sender would carry it.
  */
-export function applicationEmail({ programName, affiliateName, acceptUrl, approved }: { programName: string; affiliateName?: string | null; acceptUrl: string; approved: boolean }) {
-  const greeting = affiliateName ? `Hello ${affiliateName},` : 'Hello,';
+export function applicationEmail({ programName, acceptUrl, approved }: { programName: string; acceptUrl: string; approved: boolean }) {
   return {
     subject: approved ? `Welcome to the ${programName} affiliate program` : `Your application to the ${programName} affiliate program`,
     body: [
-      greeting,
+      'Hello,',
       '',
       approved
         ? `You are in: your ${programName} affiliate account is active.`

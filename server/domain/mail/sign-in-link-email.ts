@@ -1,13 +1,13 @@
 /**
  * The portal's "e-mail me a sign-in link" message: plain text, the link on a line of its own. It
  * says the current password keeps working, so an e-mail the affiliate did not ask for is harmless.
+ * No affiliate name: an applicant typed it on the join page (application-email.ts says why).
  */
-export function signInLinkEmail({ workspaceName, affiliateName, acceptUrl }: { workspaceName: string; affiliateName?: string | null; acceptUrl: string }) {
-  const greeting = affiliateName ? `Hello ${affiliateName},` : 'Hello,';
+export function signInLinkEmail({ workspaceName, acceptUrl }: { workspaceName: string; acceptUrl: string }) {
   return {
     subject: `Your sign-in link for the ${workspaceName} affiliate portal`,
     body: [
-      greeting,
+      'Hello,',
       '',
       `Someone asked for a sign-in link for your ${workspaceName} affiliate account. Choose a new password and sign in here:`,
       '',

@@ -21,6 +21,7 @@ export type SettingsPatch = Partial<
     | 'brandColor'
     | 'termsUrl'
     | 'joinSlug'
+    | 'disposableEmailPolicy'
   >
 >;
 
@@ -63,6 +64,7 @@ const audited = (s: Settings) => ({
   brand_color: s.brandColor,
   terms_url: s.termsUrl,
   join_slug: s.joinSlug,
+  disposable_email_policy: s.disposableEmailPolicy,
 });
 
 /**

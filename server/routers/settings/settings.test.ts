@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const BRANDING = { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null };
+const BRANDING = { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null, disposable_email_policy: 'flag' };
 const DEFAULTS = { auto_approve_affiliates: false, auto_approve_commissions: false, hold_days: 30, min_payout: 5000, currency: 'usd', ...BRANDING };
 const read = (token: string) => api.call('GET', '/v1/settings', { token });
 const patch = (token: string, body: unknown) => api.call('PATCH', '/v1/settings', { token, body });
@@ -61,11 +61,17 @@ describe('PATCH /v1/settings', () => {
     [{ brand_color: '#12345' }],
     [{ logo_url: 'http://cdn.example.com/logo.png' }],
     [{ logo_url: 'javascript:alert(1)' }],
+    [{ logo_url: '//cdn.example.com/logo.png' }],
+    [{ logo_url: ' ///cdn.example.com/logo.png' }],
+    [{ logo_url: 'data:image/png;base64,iVBORw0KGgo=' }],
+    [{ logo_url: 'https://user:secret@cdn.example.com/logo.png' }],
     [{ terms_url: 'ftp://example.com/terms' }],
     [{ join_slug: 'no spaces' }],
     [{ join_slug: '-dash' }],
     [{ join_slug: 'ab' }],
     [{ program_name: '' }],
+    [{ disposable_email_policy: 'block' }],
+    [{ disposable_email_policy: null }],
   ])('rejects %j with invalid_request and changes nothing', async (body) => {
     const ws = await api.workspace(['*']);
     const res = await patch(ws.token, body);
@@ -116,6 +122,18 @@ describe('program branding and the join page address', () => {
     expect((await read(b.token)).body.data).toEqual(DEFAULTS);
     // Saving its own address again is no conflict.
     expect((await patch(a.token, { join_slug: 'shared-name' })).status).toBe(200);
+  });
+
+  it('the disposable e-mail policy is flag by default, set to refuse or allow, audited', async () => {
+    const ws = await api.workspace(['*']);
+    expect((await patch(ws.token, { disposable_email_policy: 'refuse' })).body.data.disposable_email_policy).toBe('refuse');
+    expect((await read(ws.token)).body.data).toEqual({ ...DEFAULTS, disposable_email_policy: 'refuse' });
+    expect((await patch(ws.token, { disposable_email_policy: 'allow' })).body.data.disposable_email_policy).toBe('allow');
+    const audit = await api.call('GET', '/v1/audit-events?action=settings.updated', { token: ws.token });
+    expect(audit.body.data.map((e: { changes: { after: object } }) => e.changes.after)).toEqual([
+      { disposable_email_policy: 'allow' },
+      { disposable_email_policy: 'refuse' },
+    ]);
   });
 
   it('two programs racing for one address: exactly one gets it', async () => {

@@ -22,6 +22,7 @@ export const updateSettingsProcedure = workspaceProcedure('write')
         brandColor: input.brand_color,
         termsUrl: input.terms_url,
         joinSlug: input.join_slug,
+        disposableEmailPolicy: input.disposable_email_policy,
       },
     });
     return presentSettings(row);

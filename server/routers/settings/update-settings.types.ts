@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currency } from '../../contracts/common';
-import { brandColor, holdDays, joinSlug, logoUrl, minPayout, programName, settingsBody, termsUrl } from '../../contracts/settings';
+import { brandColor, disposableEmailPolicy, holdDays, joinSlug, logoUrl, minPayout, programName, settingsBody, termsUrl } from '../../contracts/settings';
 import { operation } from '../../trpc/meta';
 
 export const updateSettingsMeta = operation({
@@ -9,7 +9,7 @@ export const updateSettingsMeta = operation({
   summary: "Change the workspace's program settings",
   tags: ['Settings'],
   description:
-    'A new hold_days applies to every commission not yet paid or batched (its sale time + the new hold). program_name, logo_url, brand_color, terms_url and join_slug (additions to the spec) brand the affiliate portal and the public join page; null clears one. A join_slug another workspace uses is 409 invalid_state.',
+    'A new hold_days applies to every commission not yet paid or batched (its sale time + the new hold). program_name, logo_url, brand_color, terms_url and join_slug (additions to the spec) brand the affiliate portal and the public join page; null clears one. disposable_email_policy says what the join page does with applications from disposable e-mail domains. A join_slug another workspace uses is 409 invalid_state.',
   errors: ['invalid_state'],
 });
 
@@ -24,5 +24,6 @@ export const updateSettingsInput = z.strictObject({
   brand_color: brandColor.nullable().optional(),
   terms_url: termsUrl.nullable().optional(),
   join_slug: joinSlug.nullable().optional(),
+  disposable_email_policy: disposableEmailPolicy.optional(),
 });
 export const updateSettingsOutput = settingsBody;
