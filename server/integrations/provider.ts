@@ -49,10 +49,12 @@ export type Handler = (input: HandlerInput) => Promise<Outcome>;
 export type PaymentProvider = {
   name: string;
   label: string;
-  /** Checks the signature over the raw body (throws when it does not verify) and parses it. */
-  verify: (raw: Buffer, header: (name: string) => string | null, secret: string) => Promise<unknown>;
-  /** The envelope of a verified payload, and the object its handler reads. */
+  /** Checks the signature over the raw body; throws when it does not verify. Parsing comes after. */
+  verify: (raw: Buffer, header: (name: string) => string | null, secret: string) => Promise<void>;
+  /** The envelope of a parsed payload, and the object its handler reads; throws when malformed. */
   envelope: (payload: unknown) => EventEnvelope & { object: unknown };
+  /** The payload's keys of the event id and type, which still label an event rejected as malformed. */
+  envelopeKeys: { id: string; type: string };
   handlers: Readonly<Record<string, Handler>>;
   /** Every handled event and its effect: the setup page and the docs list these. */
   events: readonly { type: string; effect: string }[];

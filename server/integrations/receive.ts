@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { integrationEvents } from '@/db/schema';
 import { workspaceByPublicId } from '../browser/lookup';
 import { logError, logInfo } from '../lib/log';
+import { readEvent, rejectedBody, type Intake } from './intake';
 import { LEASE_SECONDS, processEvent } from './process-event';
 import { providerNamed } from './providers';
 import { SecretUnavailable } from './secret-box';
@@ -26,7 +27,8 @@ const answer = (status: number, error: string, detail: string, headers?: Record<
  * over the raw body before anything is stored (a bad or missing one stores nothing); the event
  * is stored once per provider event id (a redelivery answers 200 and does nothing) and applied
  * at once. Whatever applying it does (waits for another event, fails), the provider gets 200: the
- * event is ours now, and our retry job takes it from here.
+ * event is ours now, and our retry job takes it from here. A signed body that is no well-formed
+ * event is stored as rejected, also with 200 (reject below).
  */
 export async function receiveEvent(db: Db, req: ReceiverRequest): Promise<ReceiverResponse> {
   const provider = providerNamed(req.provider);
@@ -47,13 +49,14 @@ export async function receiveEvent(db: Db, req: ReceiverRequest): Promise<Receiv
     logError('integrations.secret_unavailable', { workspace: workspaceId, provider: provider.name });
     return answer(500, 'internal_error', 'the signing secret cannot be read: set it again on the Integrations page');
   }
-  let payload: unknown;
   try {
-    payload = await provider.verify(raw, req.header, secret);
+    await provider.verify(raw, req.header, secret);
   } catch {
     return answer(400, 'invalid_request', `${provider.signatureHeader} does not verify with this workspace's signing secret`);
   }
-  const { object: _object, ...event } = provider.envelope(payload);
+  const intake = readEvent(provider, raw);
+  if (!intake.ok) return reject(db, { workspaceId, provider: provider.name, raw, intake });
+  const { object: _object, ...event } = intake.envelope;
   const [row] = await db
     .insert(integrationEvents)
     .values({
@@ -63,7 +66,7 @@ export async function receiveEvent(db: Db, req: ReceiverRequest): Promise<Receiv
       type: event.type,
       livemode: event.livemode,
       occurredAt: event.occurredAt,
-      payload,
+      payload: intake.payload,
       // A lease: the retry job leaves it alone while this request applies it.
       nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS}::int)`,
     })
@@ -73,4 +76,33 @@ export async function receiveEvent(db: Db, req: ReceiverRequest): Promise<Receiv
   const done = await processEvent(db, row);
   logInfo('integrations.event', { provider: provider.name, workspace: workspaceId, event: event.id, type: event.type, status: done.status, action: done.action });
   return { status: 200, body: { received: true, status: done.status, action: done.action } };
+}
+
+/**
+ * A signed but malformed event: kept as `rejected` with the reason and a safe copy of the body,
+ * never applied, and answered 200 so the provider stops delivering it (a 5xx would bring it
+ * back for days). The same bad body again is a duplicate.
+ */
+async function reject(db: Db, { workspaceId, provider, raw, intake }: { workspaceId: string; provider: string; raw: Buffer; intake: Extract<Intake, { ok: false }> }): Promise<ReceiverResponse> {
+  const { eventId, type, livemode } = intake.label;
+  const [row] = await db
+    .insert(integrationEvents)
+    .values({
+      workspaceId,
+      provider,
+      eventId,
+      type,
+      livemode,
+      occurredAt: new Date(),
+      payload: { rejected_body: rejectedBody(raw) },
+      status: 'rejected',
+      action: 'malformed_event',
+      detail: intake.reason,
+      processedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: integrationEvents.id });
+  if (!row) return { status: 200, body: { received: true, duplicate: true } };
+  logInfo('integrations.event_rejected', { provider, workspace: workspaceId, event: eventId, reason: intake.reason });
+  return { status: 200, body: { received: true, status: 'rejected', detail: intake.reason } };
 }

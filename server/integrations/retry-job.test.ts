@@ -12,7 +12,7 @@ let runner: JobRunner;
 beforeAll(async () => {
   h = await startStripeHarness();
   runner = await createJobRunner(h.api.database);
-  await registerIntegrationJobs(runner, h.api.db, 1);
+  await registerIntegrationJobs(runner, h.api.db, { everySeconds: 1 });
 });
 afterAll(async () => {
   await runner?.stop();

@@ -1,14 +1,39 @@
 import type { Db } from '@/db/client';
-import { retryDueEvents } from '../integrations/process-event';
+import { pruneIntegrationEvents } from '../integrations/event-log';
+import { RETRY_QUEUE, retryDueEvents } from '../integrations/process-event';
+import { logInfo } from '../lib/log';
 import type { JobRunner } from './runner';
 
-export const INTEGRATION_RETRY_JOB = 'integrations.retry';
+export const INTEGRATION_RETRY_JOB = RETRY_QUEUE;
+export const INTEGRATION_PRUNE_JOB = 'integrations.prune';
+
+const HOURS = 60 * 60;
+
+export type IntegrationJobOptions = {
+  /** Seconds between sweeps of due events (tests shorten it). */
+  everySeconds?: number;
+  /** INTEGRATION_EVENT_RETENTION_DAYS; unset: the event log keeps everything and no prune runs. */
+  retentionDays?: number;
+};
 
 /**
  * Payment-provider events that wait for another (a refund before its sale) or failed are tried
  * again when due; an idle tick is one indexed read. Every few seconds, so a reordered event
- * catches up soon after what it waited for arrives (which also makes it due at once).
+ * catches up soon after what it waited for arrives (which also makes it due at once). With a
+ * retention, events older than it leave the log at start and every six hours, in bounded batches.
  */
-export async function registerIntegrationJobs(runner: JobRunner, db: Db, everySeconds = 5) {
-  await runner.register(INTEGRATION_RETRY_JOB, async () => void (await retryDueEvents(db)), { every: everySeconds, retryLimit: 0 });
+export async function registerIntegrationJobs(runner: JobRunner, db: Db, { everySeconds = 5, retentionDays }: IntegrationJobOptions = {}) {
+  await runner.register(
+    INTEGRATION_RETRY_JOB,
+    async () => {
+      // a backlog left for the next run is taken up at once, not at the next tick
+      if ((await retryDueEvents(db)).more) await runner.nudge(INTEGRATION_RETRY_JOB);
+    },
+    { every: everySeconds, retryLimit: 0 },
+  );
+  if (retentionDays === undefined) return;
+  await runner.register(INTEGRATION_PRUNE_JOB, async () => {
+    const deleted = await pruneIntegrationEvents(db, { retentionDays });
+    if (deleted) logInfo('integrations.events_pruned', { deleted, retention_days: retentionDays });
+  }, { every: 6 * HOURS });
 }

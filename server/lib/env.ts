@@ -19,6 +19,13 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   return n;
 }
 
+// Providers redeliver an event for up to three days (Stripe): a log kept shorter would apply a
+// late redelivery of a pruned event again instead of answering it as a duplicate.
+function atLeast(min: number, name: string, n: number | undefined): number | undefined {
+  if (n !== undefined && n < min) throw new Error(`${name} must be at least ${min}, not ${n}`);
+  return n;
+}
+
 // Environment is read once, here; everything else receives plain values (see .env.example).
 export type Config = ReturnType<typeof readConfig>;
 
@@ -37,6 +44,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     // off: clicks commit without waiting for the WAL flush (db/client.ts says what that risks).
     clickSynchronousCommit: env.CLICK_SYNCHRONOUS_COMMIT !== 'off',
     clickRetentionMonths: positiveInt('CLICK_RETENTION_MONTHS', env.CLICK_RETENTION_MONTHS),
+    // Days of payment-provider events kept in the integration event log; unset: keep all.
+    integrationEventRetentionDays: atLeast(7, 'INTEGRATION_EVENT_RETENTION_DAYS', positiveInt('INTEGRATION_EVENT_RETENTION_DAYS', env.INTEGRATION_EVENT_RETENTION_DAYS)),
     pgliteDir: env.PGLITE_DIR || join(process.cwd(), '.data', 'pglite'),
     port,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),

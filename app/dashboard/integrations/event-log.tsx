@@ -38,7 +38,8 @@ export function EventLog({ provider, canWrite }: { provider: Provider; canWrite:
               </td>
               <td className="p-3">{e.conversion_id ? <Link className="text-indigo-700 underline" href={`/dashboard/conversions/${e.conversion_id}`}>{shortId(e.conversion_id)}</Link> : '—'}</td>
               <td className="p-3">
-                {canWrite && (
+                {/* A rejected event is malformed: replaying it cannot apply it. */}
+                {canWrite && e.status !== 'rejected' && (
                   <Button tone="secondary" className="py-1" disabled={replay.isPending} onClick={() => replay.mutate({ provider, id: e.id })}>
                     Replay
                   </Button>

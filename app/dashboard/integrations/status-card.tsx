@@ -1,7 +1,7 @@
 import { Badge, Card, date } from '../../_components/ui';
 import type { Status } from './types';
 
-const OUTCOMES = ['applied', 'ignored', 'waiting', 'failed'] as const;
+const OUTCOMES = ['applied', 'ignored', 'waiting', 'failed', 'rejected'] as const;
 
 /** Connected or not, the secret in use, when the provider last reached us and how that went. */
 export function StatusCard({ status }: { status: Status }) {

@@ -24,15 +24,14 @@ export const paddle: PaymentProvider = {
   secret: { pattern: /^pdl_ntfset_[A-Za-z0-9_]{10,200}$/, example: 'pdl_ntfset_…', where: 'Paddle → Developer tools → Notifications → your destination → Secret key' },
   // The official SDK: HMAC-SHA256 of "ts:body", and its own 5-second window on ts.
   verify: async (raw, get, secret) => {
-    const body = raw.toString('utf8');
-    if (!(await webhooks.isSignatureValid(body, secret, get('paddle-signature') ?? ''))) throw new Error('invalid signature');
-    return JSON.parse(body) as unknown;
+    if (!(await webhooks.isSignatureValid(raw.toString('utf8'), secret, get('paddle-signature') ?? ''))) throw new Error('invalid signature');
   },
   envelope: (payload) => {
     const e = envelopeSchema.parse(payload);
     // Paddle's payloads name no environment: a sandbox is connected as its own workspace.
     return { id: e.event_id, type: e.event_type, livemode: true, occurredAt: new Date(e.occurred_at), object: e.data };
   },
+  envelopeKeys: { id: 'event_id', type: 'event_type' },
   handlers: {
     'transaction.completed': transactionCompleted,
     'adjustment.created': adjustmentChanged,

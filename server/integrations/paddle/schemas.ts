@@ -4,11 +4,12 @@ import { z } from 'zod';
 const minor = z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(z.number().int());
 const customData = z.record(z.string(), z.unknown()).nullish().transform((d) => d ?? {});
 
+// The notification around the object; a body without it is rejected as malformed (intake.ts).
 export const envelopeSchema = z.looseObject({
-  event_id: z.string(),
-  event_type: z.string(),
-  occurred_at: z.string(),
-  data: z.unknown(),
+  event_id: z.string().min(1).max(255),
+  event_type: z.string().min(1).max(255),
+  occurred_at: z.string().max(64).refine((s) => !Number.isNaN(Date.parse(s)), 'not a date'),
+  data: z.looseObject({}),
 });
 
 export const transactionSchema = z.looseObject({

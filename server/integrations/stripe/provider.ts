@@ -6,6 +6,7 @@ import { disputeClosed, disputeCreated } from './disputes';
 import { invoicePaid } from './invoice-paid';
 import { invoicePaymentPaid } from './payments';
 import { chargeRefunded, refundUpdated } from './refunds';
+import { envelopeSchema } from './schemas';
 
 // Every event Refcount acts on, in the order the setup page lists them, with its effect.
 const EVENTS = [
@@ -32,12 +33,15 @@ export const stripe: PaymentProvider = {
   signatureHeader: 'Stripe-Signature',
   secret: { pattern: /^whsec_[A-Za-z0-9+/=_-]{16,200}$/, example: 'whsec_…', where: "Stripe Dashboard → Developers → Webhooks → your endpoint → Signing secret" },
   // The official library's check: HMAC-SHA256 over the raw bytes, and the default tolerance
-  // (300 s) on the signed timestamp against replays.
-  verify: async (raw, get, secret) => Stripe.webhooks.constructEvent(raw, get(header) ?? '', secret),
+  // (300 s) on the signed timestamp against replays. It throws on a mismatch.
+  verify: async (raw, get, secret) => {
+    if (!Stripe.webhooks.signature?.verifyHeader(raw, get(header) ?? '', secret)) throw new Error('invalid signature');
+  },
   envelope: (payload) => {
-    const e = payload as Stripe.Event;
+    const e = envelopeSchema.parse(payload);
     return { id: e.id, type: e.type, livemode: e.livemode, occurredAt: new Date(e.created * 1000), object: e.data.object };
   },
+  envelopeKeys: { id: 'id', type: 'type' },
   handlers: {
     'checkout.session.completed': checkoutCompleted,
     'checkout.session.async_payment_succeeded': checkoutCompleted,

@@ -5,6 +5,18 @@ import { z } from 'zod';
 // line.pricing, invoice payments) and older ones (invoice.subscription, invoice.charge,
 // line.price). Everything else in the payload passes through untouched.
 
+/**
+ * The event around the object: what the receiver stores and routes by. A body without it is
+ * rejected as malformed (server/integrations/intake.ts), never applied.
+ */
+export const envelopeSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  livemode: z.boolean(),
+  created: z.number().int().positive(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
 /** An expandable reference: an id, or the object carrying it. */
 const ref = z
   .union([z.string(), z.looseObject({ id: z.string() })])

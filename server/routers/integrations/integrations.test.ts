@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations } from '@/db/schema';
+import { auditEvents, integrations } from '@/db/schema';
 import { providerName } from '../../contracts/integration';
 import { createUser } from '../../domain/users/users';
 import { PROVIDER_NAMES } from '../../integrations/providers';
 import { SECRET, startStripeHarness, type StripeHarness } from '../../testing/stripe/harness';
 import { checkoutSession, sid } from '../../testing/stripe/objects';
+import { signed, stripeEvent } from '../../testing/stripe/event';
 import { dashboardCaller, failure } from '../../testing/session-caller';
 
 let h: StripeHarness;
@@ -71,5 +72,61 @@ describe('integrations router (dashboard)', () => {
     const stranger = await member((await h.api.workspace()).id, 'owner');
     expect(await failure(stranger.integrations.replay({ provider: 'stripe', id: log.data[1].id }))).toMatchObject({ status: 404, error: 'link_not_found' });
     expect((await stranger.integrations.events({ provider: 'stripe' })).data).toEqual([]);
+  });
+});
+
+describe('the audit log of integrations', () => {
+  // The workspace fixture's own key leaves a row too: only the integrations' rows are read.
+  const auditOf = async (workspaceId: string) =>
+    (await h.api.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, workspaceId)).orderBy(auditEvents.createdAt, auditEvents.id)).filter((r) => r.action.startsWith('integration'));
+
+  it('records connecting, changing and removing a provider by the user, never the secret', async () => {
+    const ws = await h.api.workspace();
+    const user = await createUser(h.api.db, { email: `owner-${sid('u')}@example.com`, password: 'password-1', workspaceId: ws.id, role: 'owner' });
+    const owner = dashboardCaller(h.api, user.id);
+    const saved = await owner.integrations.save({ provider: 'stripe', secret: SECRET });
+    await owner.integrations.save({ provider: 'stripe', amount_basis: 'paid_excluding_tax' });
+    await owner.integrations.save({ provider: 'stripe', amount_basis: 'paid_excluding_tax' }); // no change: no row
+    await owner.integrations.save({ provider: 'stripe', secret: `${SECRET.slice(0, -4)}ffff` });
+    await owner.integrations.remove({ provider: 'stripe' });
+    expect(await owner.integrations.remove({ provider: 'stripe' })).toEqual({ removed: false }); // nothing to remove: no row
+    const rows = await auditOf(ws.id);
+    const id = rows[0].targetId;
+    expect(rows.map((r) => [r.actorType, r.actorId, r.action, r.targetType, r.targetId, r.changes])).toEqual([
+      ['user', user.id, 'integration.connected', 'integration', id, { after: { provider: 'stripe', signing_secret: 'set', amount_basis: 'paid' } }],
+      ['user', user.id, 'integration.updated', 'integration', id, { provider: 'stripe', before: { amount_basis: 'paid' }, after: { amount_basis: 'paid_excluding_tax' } }],
+      ['user', user.id, 'integration.updated', 'integration', id, { provider: 'stripe', before: {}, after: { signing_secret: 'set' } }],
+      ['user', user.id, 'integration.removed', 'integration', id, { before: { provider: 'stripe', signing_secret: 'set', amount_basis: 'paid_excluding_tax' } }],
+    ]);
+    const all = JSON.stringify(rows);
+    expect(all).not.toContain('whsec_');
+    expect(all).not.toContain(saved.secret_hint!.slice(1));
+  });
+
+  it('a refused save records nothing', async () => {
+    const ws = await h.api.workspace();
+    const owner = await member(ws.id, 'owner');
+    await failure(owner.integrations.save({ provider: 'stripe', secret: 'sk_live_not_a_signing_secret' }));
+    await failure(owner.integrations.save({ provider: 'stripe', amount_basis: 'paid' }));
+    expect(await auditOf(ws.id)).toEqual([]);
+  });
+
+  it('records who replayed an event; a rejected event cannot be replayed and is counted apart', async () => {
+    const shop = await h.shop({ prefix: 'rpl' });
+    const user = await createUser(h.api.db, { email: `owner-${sid('u')}@example.com`, password: 'password-1', workspaceId: shop.program.ws.id, role: 'owner' });
+    const owner = dashboardCaller(h.api, user.id);
+    const { event } = await shop.send('customer.created', { object: 'customer', id: sid('cus') });
+    const { body, header } = signed({ ...stripeEvent('customer.created', { object: 'customer', id: sid('cus') }), data: {} } as never, SECRET);
+    expect((await shop.post(body, { 'Stripe-Signature': header })).body).toMatchObject({ status: 'rejected' });
+    const [rejected, ignored] = (await owner.integrations.events({ provider: 'stripe' })).data;
+    expect([rejected.status, ignored.event_id]).toEqual(['rejected', event.id]);
+    expect((await owner.integrations.status({ provider: 'stripe' })).counts).toMatchObject({ ignored: 1, rejected: 1 });
+
+    await owner.integrations.replay({ provider: 'stripe', id: ignored.id });
+    expect(await failure(owner.integrations.replay({ provider: 'stripe', id: rejected.id }))).toMatchObject({ status: 409, error: 'invalid_state' });
+    const replays = (await auditOf(shop.program.ws.id)).filter((r) => r.action === 'integration_event.replayed');
+    expect(replays.map((r) => [r.actorType, r.actorId, r.targetId, r.changes])).toEqual([
+      ['user', user.id, ignored.id, { after: { provider: 'stripe', event_id: event.id, type: 'customer.created', status_before: 'ignored' } }],
+    ]);
   });
 });

@@ -1,0 +1,194 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { affiliates, integrationEvents, users } from '@/db/schema';
+import { hashToken } from '../auth/tokens';
+import { reissueInviteLink } from '../domain/team/invite-link';
+import { createAffiliateKey } from '../domain/keys/affiliate-keys';
+import { createWorkspaceKey } from '../domain/keys/workspace-keys';
+import { createUser } from '../domain/users/users';
+import { paddle } from '../integrations/paddle/provider';
+import { saveIntegration } from '../integrations/settings';
+import type { TestApi } from './api';
+import type { Program } from './program';
+import { TEST_ACTOR } from './seed';
+import { SECRET } from './stripe/harness';
+
+// Test support for server/routers/audit-events/every-write-audited.test.ts: one valid call of
+// every mutation of the root router, and the few that are no write, each with its reason.
+
+export type WalkFixture = {
+  api: TestApi;
+  p: Program;
+  /** The workspace key the /v1 calls carry. */
+  key: { id: string; token: string };
+  /** The dashboard member (created on first use: sign-up needs an install without users). */
+  user: () => Promise<{ id: string }>;
+  /** A /v1 call with the key that must succeed; answers its body. */
+  rest: (method: string, path: string, body?: unknown) => Promise<any>;
+};
+
+export type Actor = { type: string; id: string };
+type Input = Record<string, unknown>;
+
+/**
+ * How one mutation is called with valid input. `/v1` operations go through the REST handler
+ * with the key; the rest through the tRPC caller as `session` (a dashboard member), `portal`
+ * (affiliate B) or `public`. `input` may create what the call needs: its writes come before
+ * the walk looks. `actor` names who the audit row must show, when the transport does not say.
+ */
+export type WalkCase = {
+  via?: 'session' | 'portal' | 'public';
+  input: (f: WalkFixture) => Promise<Input> | Input;
+  actor?: (f: WalkFixture, input: Input) => Promise<Actor>;
+  /** Runs before every other case (sign-up is open only on an install without users). */
+  first?: boolean;
+};
+
+/** Mutations that are no write of managed data, each with why. */
+export const NOT_AUDITED: Record<string, string> = {
+  'commissionRules.preview': 'a pure preview: computes commissions for a sample sale and writes nothing',
+  'webhooks.test': 'sends one signed ping; the delivery log is its record and no managed record changes',
+  'webhooks.redeliver': 'sends an existing delivery again; the delivery log records the attempt, no managed record changes',
+  'team.requestPasswordReset': 'anonymous: e-mails a one-time link (the outbox row is its record); nobody is known to act yet',
+  'portal.requestSignInLink': 'anonymous: e-mails a one-time link (the outbox row is its record); nobody is known to act yet',
+};
+
+const sale = async (f: WalkFixture, externalId: string) => f.p.sale(externalId, 10_000);
+const teammate = (f: WalkFixture, email: string) => createUser(f.api.db, { email, password: 'password-1', workspaceId: f.p.ws.id, role: 'viewer' });
+const commissionOf = async (f: WalkFixture, externalId: string) => (await f.p.ledger(await sale(f, externalId)))[0].id as string;
+const newCampaign = async (f: WalkFixture, name: string) => (await f.rest('POST', '/v1/campaigns', { name })).data.id as string;
+const newWebhook = async (f: WalkFixture) => (await f.rest('POST', '/v1/webhooks', { url: 'https://127.0.0.1:9/hook', events: ['*'] })).data.id as string;
+const ctxOf = (f: WalkFixture) => ({ db: f.api.db, workspaceId: f.p.ws.id, actor: TEST_ACTOR });
+const userByEmail = async (f: WalkFixture, email: string): Promise<Actor> => {
+  const [u] = await f.api.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+  return { type: 'user', id: u.id };
+};
+
+export const WALK: Record<string, WalkCase> = {
+  // /v1, with the workspace key
+  'campaigns.create': { input: () => ({ name: 'Walked campaign' }) },
+  'campaigns.update': { input: (f) => ({ id: f.p.campaign.id, name: 'Main, renamed' }) },
+  'campaigns.setStatus': { input: async (f) => ({ id: await newCampaign(f, 'To pause'), status: 'paused' }) },
+  'campaigns.setAttributionModel': { input: (f) => ({ id: f.p.campaign.id, attribution_model: 'first_click' }) },
+  'affiliates.invite': { input: (f) => ({ email: 'walk-invited@example.com', campaign_id: f.p.campaign.id }) },
+  'affiliates.create': { input: (f) => ({ email: 'walk-created@example.com', name: 'Created', campaign_id: f.p.campaign.id }) },
+  'affiliates.update': { input: (f) => ({ id: f.p.a.id, name: 'A, renamed' }) },
+  'affiliates.createKey': { input: (f) => ({ id: f.p.a.id }) },
+  'affiliates.revokeKey': {
+    input: async (f) => ({ id: f.p.a.id, key_id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.a.id })).key.id }),
+  },
+  'links.create': { input: (f) => ({ affiliate_id: f.p.a.id }) },
+  'commissionRules.set': { input: (f) => ({ id: f.p.campaign.id, amount: 25 }) },
+  'commissionRules.delete': {
+    input: async (f) => {
+      const id = await newCampaign(f, 'Rule to delete');
+      return { id, rule_id: (await f.rest('PUT', `/v1/campaigns/${id}/commission-rule`, { amount: 10 })).data.id };
+    },
+  },
+  'rewards.create': { input: () => ({ name: 'Walked reward', terms: { amount: 10 } }) },
+  'rewards.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/rewards', { name: 'Reward', terms: { amount: 5 } })).data.id, name: 'Reward, renamed' }) },
+  'products.setPolicy': { input: () => ({ commission_unmapped_products: false }) },
+  'products.create': { input: () => ({ provider_product_id: 'prod_walk_created', name: 'Walked product' }) },
+  'products.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/products', { provider_product_id: 'prod_walk', name: 'Product' })).data.id, name: 'Product, renamed' }) },
+  'settings.update': { input: () => ({ min_payout: 2 }) }, // hold_days stays 0: the payouts below need it
+  'webhooks.create': { input: () => ({ url: 'https://127.0.0.1:9/created', events: ['*'] }) },
+  'webhooks.update': { input: async (f) => ({ id: await newWebhook(f), description: 'Walked' }) },
+  'webhooks.delete': { input: async (f) => ({ id: await newWebhook(f) }) },
+  'webhooks.rotateSecret': { input: async (f) => ({ id: await newWebhook(f) }) },
+  'conversions.update': { input: async (f) => ({ id: await sale(f, 'walk-reattributed'), affiliate_id: f.p.b.id }) },
+  'conversions.refund': { input: async (f) => ({ id: await sale(f, 'walk-refunded'), amount: 2_500 }) },
+  'commissions.update': { input: async (f) => ({ id: await commissionOf(f, 'walk-approved'), status: 'approved' }) },
+  'commissions.bulkReview': { input: async (f) => ({ ids: [await commissionOf(f, 'walk-bulk')], status: 'approved' }) },
+  'payouts.create': {
+    input: async (f) => {
+      await f.rest('PATCH', `/v1/commissions/${await commissionOf(f, 'walk-paid-out')}`, { status: 'approved' });
+      return {};
+    },
+  },
+  'payouts.setStatus': {
+    input: async (f) => {
+      await f.rest('PATCH', `/v1/commissions/${await commissionOf(f, 'walk-settled')}`, { status: 'approved' });
+      return { id: (await f.rest('POST', '/v1/payouts', {})).data[0].id, status: 'paid' };
+    },
+  },
+  'risk.assess': { input: (f) => ({ affiliate_id: f.p.a.id }) },
+  'risk.dismiss': { input: async (f) => ({ id: (await f.rest('POST', '/v1/risk/assessments', { affiliate_id: f.p.b.id })).data.id }) },
+
+  // the dashboard, as a signed-in member
+  'team.addMember': { via: 'session', input: () => ({ email: 'walk-member@example.com', password: 'password-1', role: 'viewer' }) },
+  'team.removeMember': { via: 'session', input: async (f) => ({ user_id: (await teammate(f, 'walk-removed@example.com')).id }) },
+  'team.changeMemberRole': { via: 'session', input: async (f) => ({ user_id: (await teammate(f, 'walk-promoted@example.com')).id, role: 'admin' }) },
+  'team.createKey': { via: 'session', input: () => ({ scopes: ['read'] }) },
+  'team.revokeKey': { via: 'session', input: async (f) => ({ id: (await createWorkspaceKey({ ctx: ctxOf(f), input: { scopes: ['read'] } })).key.id }) },
+  'team.inviteLink': { via: 'session', input: (f) => ({ affiliate_id: f.p.b.id }) },
+  'integrations.save': { via: 'session', input: () => ({ provider: 'stripe', secret: SECRET }) },
+  'integrations.remove': {
+    via: 'session',
+    input: async (f) => {
+      await saveIntegration({ ctx: ctxOf(f), provider: paddle, patch: { secret: 'pdl_ntfset_01hwalk000000000000000000_s3cr3t' } });
+      return { provider: 'paddle' };
+    },
+  },
+  'integrations.replay': {
+    via: 'session',
+    input: async (f) => {
+      const [row] = await f.api.db
+        .insert(integrationEvents)
+        .values({ workspaceId: f.p.ws.id, provider: 'stripe', eventId: 'evt_walk', type: 'customer.created', livemode: true, occurredAt: new Date(), payload: {}, status: 'ignored' })
+        .returning();
+      return { provider: 'stripe', id: row.id };
+    },
+  },
+
+  // the affiliate portal, as affiliate B
+  'portal.createLink': { via: 'portal', input: () => ({ sub_id: 'walk' }) },
+  'portal.setPayoutEmail': { via: 'portal', input: () => ({ payout_email: 'walk-b-pay@example.com' }) },
+  'portal.createKey': { via: 'portal', input: () => ({}) },
+  'portal.revokeKey': { via: 'portal', input: async (f) => ({ id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.b.id })).key.id }) },
+
+  // public: whoever the link or form proves
+  'team.signUp': {
+    via: 'public',
+    first: true,
+    input: () => ({ workspace_name: 'Walked install', email: 'walk-first-owner@example.com', password: 'password-1' }),
+    actor: (f) => userByEmail(f, 'walk-first-owner@example.com'),
+  },
+  'team.resetPassword': {
+    via: 'public',
+    input: async (f) => {
+      const token = 'walk-reset-token';
+      await f.api.db.update(users).set({ resetTokenHash: hashToken(token), resetTokenExpiresAt: new Date(Date.now() + 3_600_000) }).where(eq(users.id, (await f.user()).id));
+      return { token, password: 'password-2' };
+    },
+    actor: async (f) => ({ type: 'user', id: (await f.user()).id }),
+  },
+  'portal.acceptInvite': {
+    via: 'public',
+    input: async (f) => {
+      const url = await reissueInviteLink({ ctx: ctxOf(f), affiliateId: f.p.a.id, publicUrl: 'https://walk.example.com' });
+      return { token: new URL(url).searchParams.get('token')!, password: 'password-3' };
+    },
+    actor: async (f) => ({ type: 'affiliate', id: f.p.a.id }),
+  },
+  'join.submit': {
+    via: 'public',
+    input: async (f) => {
+      await f.rest('PATCH', '/v1/settings', { join_slug: 'walkco' });
+      return { program: 'walkco', name: 'Walk Applicant', email: 'walk-applicant@example.com', accept_terms: true };
+    },
+    actor: async (f) => {
+      const [a] = await f.api.db.select({ id: affiliates.id }).from(affiliates).where(and(eq(affiliates.workspaceId, f.p.ws.id), eq(affiliates.email, 'walk-applicant@example.com')));
+      return { type: 'affiliate', id: a?.id ?? '(no affiliate created)' };
+    },
+  },
+};
+
+/** The dashboard member of the walk's workspace, made once. */
+export const memberOf = (f: Pick<WalkFixture, 'api' | 'p'>) => {
+  let made: Promise<{ id: string }> | undefined;
+  return () => (made ??= createUser(f.api.db, { email: 'walk-owner@example.com', password: 'password-1', workspaceId: f.p.ws.id, role: 'owner' }));
+};
+
+export const keyFor = async (f: Pick<WalkFixture, 'api' | 'p'>) => {
+  const made = await createWorkspaceKey({ ctx: { db: f.api.db, workspaceId: f.p.ws.id, actor: TEST_ACTOR }, input: { scopes: ['*'], name: 'walk' } });
+  return { id: made.key.id, token: made.token };
+};
