@@ -5,7 +5,7 @@ import { text } from './common';
 // Dashboard-only: how a program presents itself on the portal and the public join page.
 export const programBrandRecord = z.object({
   name: text(200),
-  logo_url: text(2048).nullable(),
+  logo_url: text(2048).nullable().describe('where the page loads the logo: a path of this install (an https logo is served through /brand/{id}/logo)'),
   brand_color: text(7).nullable(),
   terms_url: text(2048).nullable(),
   join_path: text(80).describe('/join/{slug or public id}'),
@@ -13,7 +13,7 @@ export const programBrandRecord = z.object({
 
 export const presentProgramBrand = (b: ProgramBrand): z.infer<typeof programBrandRecord> => ({
   name: b.name,
-  logo_url: b.logoUrl,
+  logo_url: b.logoSrc,
   brand_color: b.brandColor,
   terms_url: b.termsUrl,
   join_path: `/join/${b.joinKey}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { csvCell, csvLines, toCsv } from './csv';
 
 describe('csv', () => {
   it('quotes separators and quotes, keeps numbers, empties nulls', () => {
@@ -11,5 +11,14 @@ describe('csv', () => {
     expect(csvCell('@sum')).toBe("'@sum");
     expect(csvCell(-15)).toBe('-15');
     expect(csvCell('-15.00')).toBe("'-15.00");
+  });
+});
+
+describe('csvLines (files without a header, e.g. the PayPal payouts file)', () => {
+  it('writes rows with the same cell rules as toCsv', () => {
+    expect(csvLines([['+1@example.com', '1.00'], ['-x', '=cmd'], ['@a', '\tb'], ['\rc', 'a,b']])).toBe(
+      `'+1@example.com,1.00\r\n'-x,'=cmd\r\n'@a,'\tb\r\n"'\rc","a,b"\r\n`,
+    );
+    expect(toCsv(['h'], [['=x']])).toBe(`h\r\n${csvLines([['=x']])}`);
   });
 });

@@ -1,6 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { ProgramMark } from '../../_components/brand';
 import { useTRPC } from '../../_components/providers';
 import { useToast } from '../../_components/toast';
 import { Button, Card, CopyButton, ErrorNote, QueryState, inputCls } from '../../_components/ui';
@@ -11,11 +12,13 @@ export function BrandingForm({ canWrite }: { canWrite: boolean }) {
   const qc = useQueryClient();
   const toast = useToast();
   const settings = useQuery(trpc.settings.get.queryOptions({}));
+  // The header affiliates see, with the logo loaded the way their pages load it.
+  const brand = useQuery(trpc.settings.brand.queryOptions({})).data?.data;
   const update = useMutation(
     trpc.settings.update.mutationOptions({
       onSuccess: () => {
         toast('Branding saved.');
-        return qc.invalidateQueries({ queryKey: trpc.settings.get.queryKey() });
+        return Promise.all([qc.invalidateQueries({ queryKey: trpc.settings.get.queryKey() }), qc.invalidateQueries({ queryKey: trpc.settings.brand.queryKey() })]);
       },
     }),
   );
@@ -41,6 +44,11 @@ export function BrandingForm({ canWrite }: { canWrite: boolean }) {
                   <a className="rounded bg-slate-100 px-2 py-1 break-all text-indigo-700 underline" href={`/join/${s.join_slug}`} data-testid="join-url">{`${origin}/join/${s.join_slug}`}</a>
                   <CopyButton text={`${origin}/join/${s.join_slug}`} label="Copy join link" />
                 </div>
+              </div>
+            )}
+            {brand && (
+              <div className="mb-4 flex items-center gap-2 text-sm text-slate-600" data-testid="brand-preview">
+                As affiliates see it: <ProgramMark name={brand.name} logoUrl={brand.logo_url} />
               </div>
             )}
             <form key={settings.dataUpdatedAt} onSubmit={submit} aria-label="Branding" className="grid gap-4 sm:grid-cols-2">

@@ -3,12 +3,12 @@ import { affiliates, payouts } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
 import { minorToDecimal } from '../../model/money';
 import { MAX_CSV_PAYOUTS } from '../../contracts/limits';
+import { csvLines } from '../../lib/csv';
 
 // PayPal Payouts file layout (Payouts Web upload): no header row; per line the recipient, the
 // amount in major units, the currency, an optional customer id (left empty: ours are longer than
-// its 30 characters), the note to the recipient, and the recipient wallet.
-
-const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+// its 30 characters), the note to the recipient, and the recipient wallet. Cells are written by
+// server/lib/csv.ts like every export, so a recipient such as `=cmd` or `+1…` stays text.
 
 /**
  * The pending payouts as CSV, oldest first, at most MAX_CSV_PAYOUTS of them (mark those paid,
@@ -29,11 +29,11 @@ export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; 
     )
     .orderBy(asc(payouts.createdAt), asc(payouts.id))
     .limit(MAX_CSV_PAYOUTS);
-  const lines = rows.flatMap((r) => {
-    const recipient = r.payoutEmail || r.email;
-    if (!recipient) return [];
-    const cells = [recipient, minorToDecimal(r.amount, r.currency), r.currency.toUpperCase(), '', `Refcount payout ${r.id}`, 'PAYPAL'];
-    return [cells.map(field).join(',')];
-  });
-  return lines.map((l) => `${l}\r\n`).join('');
+  return csvLines(
+    rows.flatMap((r) => {
+      const recipient = r.payoutEmail || r.email;
+      if (!recipient) return [];
+      return [[recipient, minorToDecimal(r.amount, r.currency), r.currency.toUpperCase(), '', `Refcount payout ${r.id}`, 'PAYPAL']];
+    }),
+  );
 }

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { workspaceSettings, workspaces } from '@/db/schema';
+import { logoSource } from '../../contracts/settings';
 import type { WorkspaceCtx } from '../context';
 
-export type ProgramBrand = { workspaceId: string; name: string; logoUrl: string | null; brandColor: string | null; termsUrl: string | null; joinKey: string };
+/** `logoSrc`: where a page loads the logo from, always this install (null: no usable logo). */
+export type ProgramBrand = { workspaceId: string; name: string; logoSrc: string | null; brandColor: string | null; termsUrl: string | null; joinKey: string };
 
 const columns = {
   workspaceId: workspaces.id,
@@ -17,10 +20,24 @@ const columns = {
 };
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
 
+/**
+ * A logo on another host is shown through /brand/{public id}/logo (server/browser/program-logo.ts):
+ * the pages' img-src stays 'self', and visitors' browsers never call the manager's host. `v`
+ * changes with the address, so a browser's cached copy of the old logo is not reused.
+ */
+export const logoPath = (publicId: string, httpsUrl: string) =>
+  `/brand/${encodeURIComponent(publicId)}/logo?v=${createHash('sha256').update(httpsUrl).digest('base64url').slice(0, 12)}`;
+
+function logoSrc(publicId: string, logoUrl: string | null): string | null {
+  const source = logoUrl === null ? null : logoSource(logoUrl);
+  if (!source) return null; // unset, or saved before today's rules (e.g. //host/x.png)
+  return 'path' in source ? source.path : logoPath(publicId, source.https);
+}
+
 const brandOf = (r: Row): ProgramBrand => ({
   workspaceId: r.workspaceId!,
   name: r.programName ?? r.workspaceName!,
-  logoUrl: r.logoUrl,
+  logoSrc: logoSrc(r.publicId!, r.logoUrl),
   brandColor: r.brandColor,
   termsUrl: r.termsUrl,
   joinKey: r.joinSlug ?? r.publicId!,
@@ -46,4 +63,15 @@ export async function programByJoinKey(db: DbOrTx, key: string): Promise<Program
     .where(or(eq(workspaceSettings.joinSlug, k), eq(workspaces.publicId, key.trim())))
     .limit(1);
   return row ? brandOf(row) : null;
+}
+
+/** The https logo of the workspace with this public id, for the logo route; null when it has none. */
+export async function httpsLogoOf(db: DbOrTx, publicId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ logoUrl: workspaceSettings.logoUrl })
+    .from(workspaceSettings)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceSettings.workspaceId))
+    .where(eq(workspaces.publicId, publicId));
+  const source = row?.logoUrl ? logoSource(row.logoUrl) : null;
+  return source && 'https' in source ? source.https : null;
 }

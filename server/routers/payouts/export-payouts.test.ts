@@ -64,6 +64,17 @@ describe('GET /v1/payouts/export.csv', () => {
     expect(none.body).toBeUndefined();
   });
 
+  it('keeps recipients a spreadsheet would run as a formula as text, like every other export', async () => {
+    const ws = await api.workspace(['read']);
+    const recipients = ['+14155550100@example.com', '-x@example.com', '=cmd|\' /C calc\'!A0', '@a', '\tx@example.com'];
+    for (const [n, payoutEmail] of recipients.entries()) {
+      const affiliate = await seedAffiliate(api.db, ws.id, { payoutEmail });
+      await seedPayout(api.db, { workspaceId: ws.id, affiliateId: affiliate.id }, { amount: 100, currency: 'usd', createdAt: new Date(Date.UTC(2026, 0, n + 1)) });
+    }
+    const res = await exportCsv(ws.token);
+    expect(parseCsv(res.body).map((row) => row[0])).toEqual(recipients.map((r) => `'${r}`));
+  });
+
   it('answers errors as JSON: bad currency, missing scope, no token', async () => {
     const ws = await api.workspace(['read']);
     const bad = await exportCsv(ws.token, '?currency=dollars');
