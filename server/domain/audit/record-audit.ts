@@ -2,7 +2,7 @@ import type { DbOrTx } from '@/db/client';
 import { auditEvents } from '@/db/schema';
 import type { ActingCtx, Actor } from '../context';
 
-// The audit log of management writes (decisions: README "Audit log"). Each row is written with
+// The audit log of management writes (docs/workspaces-and-keys.md#audit-log). Each row is written with
 // the caller's transaction handle, so a change and its record commit or roll back together.
 // Tracking ingestion (/v1/track/*, /api/collect, /r) is not audited: those rows are their own ledger.
 
