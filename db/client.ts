@@ -127,7 +127,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   try {
     const client = nameStatements(letEventLoopTurn(await PGlite.create(dataDir === 'memory://' ? undefined : dataDir)));
     // Statistics as autovacuum would keep them (there is none here): generic plans chosen on the
-    // planner's guesses made sales slower round by round as the tables grew (docs/scaling.md).
+    // planner's guesses made sales slower round by round as the tables grew (docs/performance-history.md).
     const stopAnalyzing = await autoAnalyze(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

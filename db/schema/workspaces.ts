@@ -20,7 +20,7 @@ export const workspaces = pgTable(
   ],
 );
 
-// One row per workspace, created with it (decisions.md §4 "Settings").
+// One row per workspace, created with it; defaults in docs/workspaces-and-keys.md#program-settings.
 export const workspaceSettings = pgTable(
   'workspace_settings',
   {

@@ -3,8 +3,8 @@ import { KEY_SCOPES, type TeamRole } from '../model/enums';
 export type Scope = (typeof KEY_SCOPES)[number];
 export type NeededScope = 'read' | 'write' | 'track';
 
-// interface-v1.md "Authentication": empty scopes can read; a key limited to write and/or track
-// cannot (decisions.md §3, least privilege for tracking servers).
+// Empty scopes can read; a key limited to write and/or track cannot: least privilege for keys that
+// live on tracking servers (docs/workspaces-and-keys.md#workspace-keys-sa_live_).
 export function grants(scopes: readonly string[], need: NeededScope): boolean {
   if (scopes.includes('*')) return true;
   if (need === 'read') return scopes.length === 0 || scopes.includes('read');

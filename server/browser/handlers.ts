@@ -19,7 +19,7 @@ const safeDecode = (segment: string) => {
   }
 };
 
-/** The three browser routes (decisions.md §6) behind one matcher; null when the path is not theirs. */
+/** The three browser routes (docs/attribution.md#clicks-from-the-browser) behind one matcher; null when not theirs. */
 export function createBrowserRoutes(services: Services, limiter: RateLimiter = createRateLimiter(COLLECT_PER_MINUTE)) {
   const collect = createCollectHandler(services, limiter);
   return (req: BrowserRequest): Promise<BrowserResponse> | null => {

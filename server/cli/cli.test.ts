@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
-// The commands of decisions.md §8 through the real entry point, on an embedded database of its own.
+// The commands of docs/cli.md through the real entry point, on an embedded database of its own.
 const dir = join(mkdtempSync(join(tmpdir(), 'refcount-cli-')), 'pglite');
 const cli = (...args: string[]) =>
   spawnSync(process.execPath, ['bin/refcount.mjs', ...args], { env: { ...process.env, PGLITE_DIR: dir, DATABASE_URL: '' }, encoding: 'utf8' });

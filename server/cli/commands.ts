@@ -20,7 +20,7 @@ export type StandaloneCommand = (config: Config, flags: Flags, out: Out) => Prom
 
 const ROLES: Role[] = ['owner', 'admin', 'viewer'];
 
-// decisions.md §8. Each command prints one human line, or one JSON document with --json.
+// The commands of docs/cli.md. Each prints one human line, or one JSON document with --json.
 export const COMMANDS: Record<string, Command> = {
   migrate: async (database, _f, out) => {
     await migrate(database);

@@ -4,7 +4,7 @@ import { loadDotEnv, readConfig } from '../lib/env';
 import { parseCommandLine } from './args';
 import { findCommand } from './commands';
 
-// Exit 0 on success; otherwise one line on stderr and exit 1 (decisions.md §8).
+// Exit 0 on success; otherwise one line on stderr and exit 1 (docs/cli.md).
 async function main() {
   const { positional, flags } = parseCommandLine(process.argv.slice(2));
   const found = findCommand(positional);

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 
-// Field shapes shared by contracts (decisions.md §1 limits). Contracts import only zod (and
-// node:util for the answer check below).
+// Field shapes shared by contracts (limits: docs/api.md#field-limits). Contracts import only zod
+// (and node:util for the answer check below).
 export const uuid = z.uuid().max(36);
 export const recordId = z.string().max(64).describe('record id (uuid)');
 /** A record of this workspace named in a body or query: empty is an error, never "no change". */
@@ -67,8 +67,8 @@ export const iso = (d: Instant) => (typeof d === 'string' ? d : d.toISOString())
 export const isoOrNull = (d: Instant | null) => (d === null ? null : iso(d));
 
 // Answers are checked against their contract in development and tests; production sends what the
-// presenter built. The check cost a list read 18% of its throughput (bench, docs/scaling.md), and
-// what it guards is caught before release: where it runs, an answer the check would have altered
+// presenter built. The check cost list reads dearly (docs/performance-history.md), and what it
+// guards is caught before release: where it runs, an answer the check would have altered
 // (a key left for zod to strip, a default or transform left for zod to apply) fails loudly, so no
 // presenter can rely on it. On until the process's services open with checkAnswers off
 // (readConfig: production without CHECK_ANSWERS=true).

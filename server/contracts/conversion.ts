@@ -3,7 +3,7 @@ import type { conversions } from '@/db/schema';
 import { currencyCode, dateOrDateTime, iso, text, timestamp, uuid } from './common';
 import { BILLING_INTERVALS, CONVERSION_STATUSES, CONVERSION_TYPES } from '../model/enums';
 
-// decisions.md §4 "Conversion": the stored status is never `voided` (it is stored as reversed).
+// The stored status is never `voided`: it is stored as reversed (docs/api.md#deprecated-values).
 export const conversionType = z.enum(CONVERSION_TYPES);
 export const conversionStatus = z.enum(CONVERSION_STATUSES);
 export const billingInterval = z.enum(BILLING_INTERVALS);
@@ -44,7 +44,7 @@ export const presentConversion = (row: typeof conversions.$inferSelect): Convers
   refunded_amount: row.refundedAmount,
 });
 
-/** Query filter: `voided` is the deprecated alias of reversed (interface-v1.md, Versioning). */
+/** Query filter: `voided` is the deprecated alias of reversed (docs/api.md#deprecated-values). */
 export const conversionStatusQuery = z.enum([...conversionStatus.options, 'voided']);
 export const storedConversionStatus = (s: z.infer<typeof conversionStatusQuery>) => (s === 'voided' ? 'reversed' : s);
 

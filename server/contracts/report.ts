@@ -3,8 +3,8 @@ import { MAX_REPORT_CURRENCIES, MAX_SERIES_POINTS } from './limits';
 import { currency, currencyCode, dateOrDateTime as boundedDate, recordId, text } from './common';
 import { LEADERBOARD_SORTS, REPORT_INTERVALS, REPORT_METRICS } from '../model/enums';
 
-// Report shapes (decisions.md §4 "Reports"). Money is integer minor units of one currency at a time
-// (the `currency` filter, default the workspace's): yen and dollars are never added together.
+// Report shapes (docs/reports.md). Money is integer minor units of one currency at a time (the
+// `currency` filter, default the workspace's): yen and dollars are never added together.
 
 const dateOrDateTime = boundedDate.describe(
   'ISO date (YYYY-MM-DD) or date-time between 2000-01-01 and 2100-12-31; read as a day in the workspace time zone',

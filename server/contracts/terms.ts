@@ -4,7 +4,7 @@ import { hundredthsToPercent } from '../model/money';
 import { currency, currencyCode } from './common';
 import { APPLIES_TO_INTERVALS, LENGTH_TYPES, REWARD_TYPES } from '../model/enums';
 
-// Terms shared by commission rules and library rewards (decisions.md §4 "Commission rule").
+// Terms shared by commission rules and library rewards (docs/campaigns-and-rules.md#commission-rules).
 export const lengthType = z.enum(LENGTH_TYPES);
 export const appliesToInterval = z.enum(APPLIES_TO_INTERVALS);
 export const rewardType = z.enum(REWARD_TYPES);

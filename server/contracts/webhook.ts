@@ -4,7 +4,7 @@ import { EVENT_TYPES } from '../model/enums';
 import { iso, isoOrNull, list, text, timestamp, uuid } from './common';
 import { DELIVERY_STATUSES } from '../model/enums';
 
-// decisions.md §5: a subscription names catalog events or `*` (all of them).
+// A subscription names catalog events or `*`, all of them (docs/webhooks.md#endpoints).
 export const eventName = z.enum([...EVENT_TYPES, '*']);
 export const eventNames = list(eventName).min(1, 'subscribe to at least one event');
 // The scheme (https, or http in development) and the address are checked by the domain:

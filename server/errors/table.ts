@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { RefcountError, type ErrorCode } from './errors';
 import { fromZodIssues } from './zod';
 
-// The one table from contract codes to HTTP statuses (decisions.md §2).
+// The one table from contract codes to HTTP statuses (docs/errors.md).
 const STATUS: Record<Exclude<ErrorCode, `${string}_required`>, number> = {
   invalid_json: 400,
   invalid_request: 400,

@@ -70,7 +70,7 @@ async function releaseKey(db: DbOrTx, workspaceId: string, key: string) {
 
 
 /**
- * The Idempotency-Key protocol (decisions.md §3), once for every transport: claim the key (a
+ * The Idempotency-Key protocol (docs/rate-limits-and-idempotency.md), once for every transport: claim the key (a
  * request already answered gets that answer back as `replay`), run, then store the answer that
  * `answerOf` names, or release the key when there is none or `run` throws, so a failed call can be
  * retried as is.

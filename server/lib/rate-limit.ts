@@ -25,7 +25,7 @@ export function limiterOn(redis: Redis | null, opts: { points: number; duration:
 }
 
 /**
- * 600 requests a minute per key by default (decisions.md §3). In memory for one process; with
+ * 600 requests a minute per key by default (docs/rate-limits-and-idempotency.md). In memory for one process; with
  * RATE_LIMIT_REDIS_URL every app node spends from one shared budget (limiterOn).
  */
 export function createRateLimiter(perMinute: number, redisUrl?: string, keyPrefix = 'refcount:rl'): RateLimiter {

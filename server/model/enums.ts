@@ -18,7 +18,7 @@ export const BILLING_INTERVALS = ['one_time', 'month', 'year'] as const;
 /** What a rule or reward applies to: any billing interval, or one of them. */
 export const APPLIES_TO_INTERVALS = ['any', ...BILLING_INTERVALS] as const;
 export const REVERSAL_REASONS = ['refund', 'chargeback'] as const;
-/** How a conversion found its click (decisions.md §5); `new` when a click started the visit. */
+/** How a conversion found its click (docs/attribution.md#clicks-and-visitors); `new` when a click started the visit. */
 export const MATCH_METHODS = ['cookie', 'fingerprint', 'ip', 'new'] as const;
 export const CLICK_SOURCES = ['api', 'browser', 'redirect'] as const;
 
@@ -57,7 +57,7 @@ export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 export type UnpaidCommissionStatus = (typeof UNPAID_COMMISSION_STATUSES)[number];
 
-/** decisions.md §5: the events a webhook endpoint can subscribe to (`*` subscribes to all). */
+/** The events a webhook endpoint can subscribe to, `*` for all (docs/webhooks.md#events). */
 export const EVENT_TYPES = [
   'affiliate.created',
   'affiliate.updated',
@@ -73,7 +73,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** What the risk engine can flag (decisions.md §4, risk assessments). */
+/** What the risk engine can flag (docs/risk.md#flags). */
 export const RISK_FLAGS = [
   'self_referral',
   'velocity_anomaly',

@@ -1,11 +1,11 @@
 // Money, once, for the server and the pages alike: amounts live as integer minor units
-// (decisions.md §1); the engine's percent and pro-rata math is exact (BigInt, half up), and major
+// (docs/api.md#money-and-rounding); the engine's percent and pro-rata math is exact (BigInt, half up), and major
 // units exist only as text, by string arithmetic, so no amount ever passes through a float. No
 // Node or Drizzle imports: the browser bundles this file too.
 
 // ISO 4217 minor units where they are not 2. Intl follows CLDR instead, which prints IQD, HUF,
 // IDR, COP… without decimals although their minor unit is a hundredth or a thousandth: amounts
-// are ISO minor units (decisions.md §1), so the digits come from the standard, not from Intl.
+// are ISO minor units (docs/api.md#money-and-rounding), so the digits come from the standard, not from Intl.
 const ISO_DIGITS: Record<string, number> = {
   ...Object.fromEntries(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'].map((c) => [c, 0])),
   ...Object.fromEntries(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((c) => [c, 3])),

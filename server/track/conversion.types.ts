@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currency, dateTime, uuid } from '../contracts/common';
 import { BILLING_INTERVALS, REVERSAL_REASONS } from '../model/enums';
 
-// Shared by POST /v1/track/lead and /v1/track/sale (decisions.md §4 "Tracking leads and sales").
+// Shared by POST /v1/track/lead and /v1/track/sale (docs/attribution.md#recording-leads-and-sales).
 const fields = {
   external_id: z.string().trim().min(1).max(200),
   visitor_id: z.string().trim().min(1).max(128).optional(),

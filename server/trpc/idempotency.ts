@@ -5,7 +5,7 @@ import type { Meta } from './init';
 
 type CallOptions = { ctx: RequestContext; meta: Meta | undefined; path: string; getRawInput: () => Promise<unknown> };
 
-// Idempotency-Key on REST POSTs (decisions.md §3). Runs after auth so keys are scoped to the
+// Idempotency-Key on REST POSTs (docs/rate-limits-and-idempotency.md). Runs after auth so keys are scoped to the
 // workspace; only successful results are stored, so a failed call can be retried as is. Called by
 // the workspace procedures' one middleware (procedures.ts): each middleware layer costs every call.
 export async function idempotent<R extends { ok: true; data: unknown } | { ok: false }>(opts: CallOptions, workspaceId: string, next: () => Promise<R>): Promise<R> {

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../errors/errors';
 import { statusOf } from '../errors/table';
 
 // Response parts every operation shares: the error body, the rate-limit headers that every
-// authenticated answer carries (decisions.md §3), and Retry-After on 429.
+// authenticated answer carries (docs/rate-limits-and-idempotency.md#rate-limits), and Retry-After on 429.
 
 export const ERROR_SCHEMA = {
   type: 'object',

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-// Ref codes are 3..64 of [a-z0-9_-] (decisions.md §1), stored lower-case.
+// Ref codes are 3..64 of [a-z0-9_-], stored lower-case (docs/affiliates.md#referral-codes).
 const MIN = 3;
 const MAX = 64;
 

@@ -85,7 +85,7 @@ type CustomerAffiliate = Awaited<ReturnType<ReturnType<typeof customerAffiliate>
 export type KnownAffiliates = { manualCode: CodeAffiliate; ref: CodeAffiliate; customer: CustomerAffiliate; visitorTouches: Touch[] };
 
 /**
- * Who earns this conversion (decisions.md §4 "Tracking leads and sales"): a customer already
+ * Who earns this conversion (docs/attribution.md#how-a-conversion-finds-its-affiliate): a customer already
  * attributed keeps its affiliate (recurring payments); otherwise visitor_id (cookie), fingerprint,
  * ip + user agent, manual code, ref, in that order. Null: nobody. `known`: the customer's prior
  * affiliate, the visitor's touches and the affiliates of the manual code and the ref as the caller

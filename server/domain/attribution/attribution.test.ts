@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { at, DAY, world as worldOn, type CampaignOpts } from '../../testing/attribution-world';
 
-// Attribution end to end through /v1 (decisions.md §4 "Tracking leads and sales"): several touches
+// Attribution end to end through /v1 (docs/attribution.md#how-a-conversion-finds-its-affiliate): several touches
 // per visitor across affiliates and campaigns, first vs last click, the cookie window's edges.
 // Every scenario gives each model a different right answer, so swapping first_click and
 // last_click fails here. Methods and re-attribution: attribution-methods.test.ts.

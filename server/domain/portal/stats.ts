@@ -8,7 +8,7 @@ import { notOnTestConversion } from './activity';
 // A lead or sale counts while it stands (pending or confirmed); reversed, refunded and
 // charged-back ones do not. Revenue is net of partial refunds. Money sums take only rows in the
 // workspace currency, the one the answer is labelled with: adding cents of two currencies is
-// meaningless. Test conversions are left out everywhere (decisions.md §4).
+// meaningless. Test conversions are left out everywhere (docs/reports.md#what-counts).
 const standing = inArray(conversions.status, ['pending', 'confirmed']);
 const total = (expr: ReturnType<typeof sql>) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
 

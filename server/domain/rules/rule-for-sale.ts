@@ -10,9 +10,10 @@ const coversInterval = (rule: RuleTerms, interval: Interval | null | undefined) 
   rule.appliesToInterval === 'any' || rule.appliesToInterval === interval;
 
 /**
- * The rule a sale earns by, by precedence (decisions.md §4): a product rule naming the sale's
- * product, then the interval rule for its billing interval, then the catch-all. Among product
- * rules naming the product, the narrowest wins (fewest products), then the earliest given.
+ * The rule a sale earns by, by precedence (docs/campaigns-and-rules.md#what-a-sale-earns): a
+ * product rule naming the sale's product, then the interval rule for its billing interval, then the
+ * catch-all. Among product rules naming the product, the narrowest wins (fewest products), then
+ * the earliest given.
  * Null: no rule applies, the sale earns nothing.
  */
 export function ruleForSale<R extends RuleTerms>({ rules, productId, interval }: Sale & { rules: readonly R[] }): R | null {

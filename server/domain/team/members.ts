@@ -18,7 +18,8 @@ export async function listMembers(ctx: WorkspaceCtx) {
 }
 
 /**
- * Adds a teammate with a password the inviter hands over. Only an owner may make another owner,
+ * Adds a teammate with a password the inviter hands over (an existing account joins with its own:
+ * server/domain/users/users.ts). Only an owner may make another owner,
  * so an admin cannot raise anyone (or a second account of theirs) above their own role.
  */
 export async function addMember({

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-// Match confidence of a visitor (decisions.md §4 "Click"): a sent visitor_id (cookie) or a new
+// Match confidence of a visitor (docs/attribution.md#clicks-and-visitors): a sent visitor_id (cookie) or a new
 // visitor is certain; a fingerprint match less so, an ip + user-agent match less still; both fade
 // linearly with the earlier touch's age inside the cookie window, down to a floor. One formula,
 // written once for TypeScript and once as SQL from the same constants.

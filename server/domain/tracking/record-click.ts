@@ -28,9 +28,9 @@ export const mintVisitorId = () => `v_${Buffer.from(randomBytes16()).toString('b
 
 /**
  * Records a click: resolve the ref code (case-insensitive), match the visitor (cookie,
- * fingerprint, ip + user agent, or new), insert the click, upsert the visitor and append the day's
- * rollup delta. Concurrent clicks share one statement and one commit (write-clicks.ts); each is
- * answered once its row is committed. Under a refused key: unauthorized, nothing kept. Unknown
+ * fingerprint, ip + user agent, or new), insert the click and append the day's rollup delta.
+ * Concurrent clicks share one statement and one commit (write-clicks.ts); each is answered once
+ * its row is committed. Under a refused key: unauthorized, nothing kept. Unknown
  * ref: link_not_found. Inactive affiliate or campaign: ok false, nothing kept.
  */
 export async function recordClick({ ctx, input, source = 'api', underKey = null }: RecordClickArgs): Promise<ClickResult> {

@@ -1,4 +1,4 @@
-// decisions.md §5: after the first attempt, retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h
+// docs/webhooks.md#delivery-and-retries: after the first attempt, retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h
 // later; eight attempts in all (about a day and a half) before a delivery is given up.
 const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;

@@ -4,7 +4,7 @@ import { workspaceSettings, workspaces } from '@/db/schema';
 
 export type Workspace = typeof workspaces.$inferSelect;
 
-/** A workspace with its settings row (defaults of decisions.md §4 "Settings"). */
+/** A workspace with its settings row (defaults: docs/workspaces-and-keys.md#program-settings). */
 export async function createWorkspace(db: DbOrTx, input: { name: string }): Promise<Workspace> {
   return db.transaction(async (tx) => {
     const [ws] = await tx

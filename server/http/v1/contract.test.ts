@@ -6,7 +6,7 @@ import { affiliates, campaigns } from '@/db/schema';
 import { eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../testing/api';
 
-// Every row of decisions.md §2 that the foundation answers, over real HTTP.
+// Every row of docs/errors.md that the foundation answers, over real HTTP.
 let api: TestApi;
 let ws: Awaited<ReturnType<TestApi['workspace']>>;
 beforeAll(async () => {

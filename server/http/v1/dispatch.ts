@@ -31,8 +31,8 @@ export type V1Response = { status: number; headers: Record<string, string>; body
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 // The REST surface over the same routers the dashboard calls. trpc-to-openapi supplies the
-// route metadata and the document; this function owns the wire contract of decisions.md §2,
-// which the library's own handler cannot produce (its bodies are { message, code }, it has no 405).
+// route metadata and the document; this function owns the wire contract of docs/errors.md, which
+// the library's own handler cannot produce (its bodies are { message, code }, it has no 405).
 export function createV1Dispatcher(router: AnyTRPCRouter, services: Services) {
   const routes = buildRoutes(router);
   const createCaller = createCallerFactory(router);

@@ -13,7 +13,7 @@ export const inviteAffiliateProcedure = workspaceProcedure('write')
       input: { email: input.email, name: input.name, refCode: input.ref_code, campaignId: input.campaign_id },
       publicUrl: ctx.services.config.publicUrl,
     });
-    // Repeating an invitation is not a creation (decisions.md §2).
+    // Repeating an invitation is not a creation (docs/api.md#answers-and-success-statuses).
     if (!created) ctx.response.status = 200;
     return {
       object: 'affiliate_invite' as const,

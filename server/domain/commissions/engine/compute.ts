@@ -36,9 +36,10 @@ function addMonths(d: Date, months: number): Date {
 }
 
 /**
- * What a sale earns for an affiliate of `campaignId` (decisions.md §4): the product catalog
- * policy first (not commissionable, redirected to another campaign's rate, unmapped products),
- * then the rule by precedence, then the rule's length against the customer's first payment.
+ * What a sale earns for an affiliate of `campaignId` (docs/campaigns-and-rules.md#what-a-sale-earns):
+ * the product catalog policy first (not commissionable, redirected to another campaign's rate,
+ * unmapped products), then the rule by precedence, then the rule's length against the customer's
+ * first payment.
  */
 export async function computeEarning({ ctx, settings, campaignId, sale }: { ctx: WorkspaceCtx; settings: Settings; campaignId: string | null; sale: Sale }): Promise<Earning> {
   let rateCampaignId = campaignId;

@@ -11,7 +11,7 @@ import { TEST_ACTOR } from '../../../testing/seed';
 
 // For random sequences of sales, refunds, partial refunds, status changes, re-attributions and
 // payouts, every affiliate's live commissions on every conversion equal what an oracle written
-// from decisions.md §4 alone expects, and no conversion ever has two earnings for one affiliate.
+// from docs/commissions.md#the-ledger-rule alone expects, and no conversion ever has two earnings for one affiliate.
 // The oracle models each conversion itself and computes money exactly in BigInt: it shares no code
 // with the engine, so a rounding or pro-rata bug there cannot hide in the expectation.
 //
@@ -28,7 +28,7 @@ function halfUp(n: bigint, d: bigint): bigint {
   const whole = n / d;
   return 2n * (n % d) >= d ? whole + 1n : whole;
 }
-// interface-v1.md: commissions are clawed back while a conversion is refunded, reversed or a chargeback.
+// Commissions are clawed back while a conversion is refunded, reversed or a chargeback (docs/commissions.md).
 const REVERSED = new Set(['refunded', 'reversed', 'chargeback']);
 type Model = { gross: number; refunded: number; status: string; affiliate: string };
 

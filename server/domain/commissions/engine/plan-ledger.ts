@@ -48,7 +48,7 @@ async function newEarning({ ctx, conv, settings, history: known }: { ctx: Worksp
 }
 
 /**
- * The ledger rule of decisions.md §4, applied to a conversion's current state and its commission
+ * The ledger rule (docs/commissions.md#the-ledger-rule), applied to a conversion's current state and its commission
  * `rows`. Only the attributed affiliate of a live sale earns, pro rata to what is not refunded.
  * Unpaid commissions of anyone else become `reversed` (and come back as they were when the
  * conversion does); a paid one is never edited: a clawback row carries the difference, which the

@@ -1,4 +1,4 @@
-// The conversion statuses on which commissions are clawed back (interface-v1.md).
+// The conversion statuses on which commissions are clawed back (docs/commissions.md#the-ledger-rule).
 export const REVERSAL_STATES: ReadonlySet<string> = new Set(['refunded', 'reversed', 'chargeback']);
 
 // Commission statuses that count toward nothing: no rollup, no clawback sum.
