@@ -2,16 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../_components/providers';
 
-// What each job does, in the manager's words (the queue name is kept for the operator's log).
-const JOB_WORDS: Record<string, string> = {
-  'conversions.confirm': 'Confirming sales after the hold period',
-  'webhooks-dispatch': 'Sending webhook events',
-  'mail.deliver': 'Sending e-mails',
-  'integrations.retry': 'Retrying payment-provider events',
-  'risk.daily': 'Daily risk assessment',
-  'risk.triggers': 'Risk re-assessment after refunds',
-};
-
 /** A background job failing for this workspace, shown until its next run succeeds. */
 export function JobFailures() {
   const trpc = useTRPC();
@@ -23,7 +13,7 @@ export function JobFailures() {
       <ul className="mt-2 space-y-1 text-red-900" data-testid="job-failures">
         {failures.map((f) => (
           <li key={f.job}>
-            {JOB_WORDS[f.job] ?? f.job}: failing since {new Date(f.first_failed_at).toLocaleString()} ({f.failures}{' '}
+            {f.label}: failing since {new Date(f.first_failed_at).toLocaleString()} ({f.failures}{' '}
             {f.failures === 1 ? 'try' : 'tries'}). <span className="font-mono">{f.error}</span> It is retried automatically.
           </li>
         ))}

@@ -19,5 +19,6 @@ CREATE UNIQUE INDEX "affiliates_workspace_applicant_uq" ON "affiliates" USING bt
 CREATE INDEX "affiliates_workspace_normalised_email_idx" ON "affiliates" USING btree ("workspace_id","normalised_email");--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("workspace_id",coalesce("next_attempt_at", "created_at")) WHERE status in ('queued', 'failed') and attempts < 5;--> statement-breakpoint
 CREATE INDEX "conversions_pending_idx" ON "conversions" USING btree ("workspace_id","ts") WHERE "conversions"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "integration_events_prune_idx" ON "integration_events" USING btree ("created_at") WHERE "integration_events"."next_attempt_at" is null;--> statement-breakpoint
 CREATE INDEX "webhook_events_pending_idx" ON "webhook_events" USING btree ("workspace_id","created_at","id") WHERE dispatched_at is null;--> statement-breakpoint
 CREATE INDEX "integration_events_due_idx" ON "integration_events" USING btree ("workspace_id","next_attempt_at") WHERE "integration_events"."next_attempt_at" is not null;

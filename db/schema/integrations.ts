@@ -58,6 +58,8 @@ export const integrationEvents = pgTable(
     index('integration_events_recent_idx').on(t.workspaceId, t.provider, t.receivedAt),
     // the retry job's sweep: the workspaces with events to try again (a skip scan), then each
     // one's due events; and the wake of a workspace's waiting events (finished ones add no entry)
+    // the retention prune's oldest finished events (INTEGRATION_EVENT_RETENTION_DAYS)
+    index('integration_events_prune_idx').on(t.receivedAt).where(sql`${t.nextAttemptAt} is null`),
     index('integration_events_due_idx')
       .on(t.workspaceId, t.nextAttemptAt)
       .where(sql`${t.nextAttemptAt} is not null`),

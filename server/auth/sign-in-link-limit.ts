@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RefcountError } from '../errors/errors';
+import { clientBudgetKey } from '../lib/client-ip';
 import { connectRedis, limiterOn, redisReady, spend, type RateLimiter } from '../lib/rate-limit';
 import type { Services } from '../runtime/services';
 
@@ -62,5 +63,5 @@ export async function spendSignInLink(services: Services, email: string): Promis
  */
 export async function spendFromClient(services: Services, form: 'signInLinks' | 'applications', clientIp: string | null): Promise<void> {
   if (!clientIp) return;
-  await spendOrRefuse(services.signInLinkLimiter.perClient[form], clientIp, 'too many requests from this address; try again later');
+  await spendOrRefuse(services.signInLinkLimiter.perClient[form], clientBudgetKey(clientIp), 'too many requests from this address; try again later');
 }

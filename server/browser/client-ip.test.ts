@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks } from '@/db/schema';
 import { hasherFor } from '../domain/tracking/hash';
-import { clientIp, headersClientIp, parseTrustProxy, stampPeer } from '../lib/client-ip';
+import { clientBudgetKey, clientIp, headersClientIp, parseTrustProxy, stampPeer } from '../lib/client-ip';
 import { startTestApi, type TestApi } from '../testing/api';
 import { startProgram, type Program } from '../testing/program';
 import { startBrowserServer } from '../testing/browser-server';
@@ -116,5 +116,18 @@ describe('clientIp', () => {
     expect(req.headers['x-refcount-peer']).toBe('192.0.2.10'); // overwritten, whatever was sent
     expect(headersClientIp(get, null)).toBe('203.0.113.9');
     expect(headersClientIp(get, parseTrustProxy('203.0.113.0/24'))).toBe('198.51.100.3');
+  });
+});
+
+describe('clientBudgetKey', () => {
+  it('counts IPv4 by address and IPv6 by its /64, however the address is written', () => {
+    expect(clientBudgetKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientBudgetKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    const one = clientBudgetKey('2001:db8:0:42::1');
+    expect(one).toBe('2001:db8:0:42::/64');
+    expect(clientBudgetKey('2001:0db8:0000:0042:dead:beef:0:1')).toBe(one);
+    expect(clientBudgetKey('2001:DB8:0:42:ffff::9')).toBe(one);
+    expect(clientBudgetKey('2001:db8:0:43::1')).not.toBe(one);
+    expect(clientBudgetKey('::1')).toBe('0:0:0:0::/64');
   });
 });

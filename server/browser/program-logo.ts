@@ -9,7 +9,10 @@ import { logInfo } from '../lib/log';
 
 const FRESH_MS = 10 * 60_000; // a logo replaced at its address shows within ten minutes
 const RETRY_MS = 60_000; // an address that failed is tried again at most once a minute
-const MAX_CACHED = 32; // × MAX_LOGO_BYTES (512 KiB): at most 16 MiB held per process
+// Entries kept per process, and the bytes they may hold together: most logos are a few KiB, so
+// hundreds of programs stay cached, while the largest allowed (512 KiB) can never pass 16 MiB.
+const MAX_CACHED = 1_000;
+const MAX_CACHED_BYTES = 16 * 2 ** 20;
 const TIMEOUT_MS = 5_000;
 
 // The bytes are someone else's: never sniffed into another type, and never rendered as a page of
@@ -22,9 +25,11 @@ const IMAGE_HEADERS = {
 const NONE = (status: number) => new Response(null, { status, headers: { 'Cache-Control': 'no-store' } });
 
 type Entry = { at: number; result: LogoFetch };
+const sizeOf = (result: LogoFetch) => (result.ok ? result.body.length : 0) + 64;
 
 export function createLogoRoute({ db, allowPrivate, now = Date.now }: { db: DbOrTx; allowPrivate: boolean; now?: () => number }) {
   const cache = new Map<string, Entry>(); // in least recently used order
+  let bytes = 0;
   const inFlight = new Map<string, Promise<LogoFetch>>();
 
   function logo(url: string): Promise<LogoFetch> {
@@ -41,9 +46,18 @@ export function createLogoRoute({ db, allowPrivate, now = Date.now }: { db: DbOr
         .catch((err: unknown): LogoFetch => ({ ok: false, reason: err instanceof Error ? err.message : String(err) }))
         .then((result) => {
           if (!result.ok) logInfo('brand.logo_failed', { host: new URL(url).host, reason: result.reason });
+          const stale = cache.get(url);
+          if (stale) bytes -= sizeOf(stale.result);
           cache.delete(url);
           cache.set(url, { at: now(), result });
-          if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+          bytes += sizeOf(result);
+          // least recently used first, until both bounds hold (a failure costs a few bytes, so many
+          // programs' failures stay remembered and their hosts asked at most once a minute)
+          while (cache.size > MAX_CACHED || bytes > MAX_CACHED_BYTES) {
+            const [oldest, entry] = cache.entries().next().value!;
+            cache.delete(oldest);
+            bytes -= sizeOf(entry.result);
+          }
           inFlight.delete(url);
           return result;
         });

@@ -1,10 +1,8 @@
 import { getServerSession } from 'next-auth';
 import { authOptions } from '../auth/next-auth';
+import type { SessionUser } from '../auth/sessions';
 import { getServices } from '../runtime/services';
 import { createTrpcHandler, type TrpcIdentity } from './trpc-handler';
-
-/** The next-auth user as our sign-in callbacks shape it (server/auth/next-auth.ts). */
-type SessionUser = { id?: string; affiliateId?: string; workspaceId?: string; sessionVersion?: number } | undefined;
 
 /**
  * A Next route handler for one of the browser's tRPC endpoints, with who is signed in read from

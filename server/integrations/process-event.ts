@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { integrationEvents } from '@/db/schema';
-import { sweepWorkspaces, type SweepLimits } from '../domain/jobs/sweep';
+import { sweepCursor, sweepWorkspaces, type SweepLimits } from '../domain/jobs/sweep';
 import { workspacesWith } from '../domain/jobs/workspaces-with';
 import { logError } from '../lib/log';
 import { ignored, integrationCtx, Waiting, type IntegrationEvent, type Outcome } from './provider';
@@ -105,7 +105,7 @@ export async function retryDueEvents(db: Db, limits = RETRY_LIMITS): Promise<{ r
   const { more } = await sweepWorkspaces({
     db,
     queue: RETRY_QUEUE,
-    workspaceIds: await workspacesWith(db, 'integration_events', sql`next_attempt_at is not null`),
+    workspaces: await workspacesWith(db, 'integration_events', sql`next_attempt_at is not null`, { after: sweepCursor(RETRY_QUEUE) }),
     limits,
     batch: async (workspaceId) => {
       const due = await db

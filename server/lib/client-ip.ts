@@ -62,3 +62,19 @@ export function headersClientIp(header: (name: string) => string | null | undefi
   const peer = (globalThis as { [STAMPED]?: boolean })[STAMPED] ? header(PEER_HEADER) : null;
   return clientIp(peer, header('x-forwarded-for'), trust);
 }
+
+/**
+ * The key a per-client budget counts under: an IPv4 address as it is, an IPv6 address by its /64
+ * (one household or one server gets a whole /64, and rotating within it must not buy new budgets);
+ * an IPv4-mapped IPv6 address as its IPv4.
+ */
+export function clientBudgetKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

@@ -7,6 +7,13 @@ const withoutParams = (text: string | undefined) => text?.replace(/\nparams: [^\
 const brief = (text: string | undefined) => withoutParams(text)?.replace(/\s+/g, ' ').slice(0, 600);
 const frames = (stack: string | undefined) => stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 12).join('\n');
 
+/** One bounded line saying what broke (a failed query's database error rather than its text), for storing. */
+export function errorSummary(err: unknown): string {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  const shown = cause instanceof Error ? cause : err;
+  return (withoutParams(shown instanceof Error ? shown.message : String(shown)) ?? '').split('\n')[0].slice(0, 300);
+}
+
 export function logError(event: string, fields: Record<string, unknown>, err?: unknown) {
   const cause = (err as { cause?: { message?: string; code?: string } } | undefined)?.cause;
   const e =

@@ -3,6 +3,7 @@ import { migrate } from '@/db/migrate';
 import { createLoginGuard } from '../auth/login-guard';
 import { createSignInLinkLimiter } from '../auth/sign-in-link-limit';
 import { setAnswerChecks } from '../contracts/common';
+import { signInLinksWritten } from '../domain/portal/sign-in-link';
 import { readConfig, type Config } from '../lib/env';
 import { createRateLimiter } from '../lib/rate-limit';
 import { ensureAuthSecret } from './auth-secret';
@@ -32,6 +33,8 @@ export type Services = ReturnType<typeof createServices>;
  * process alive), then the database.
  */
 export async function closeServices(services: Services) {
+  // links answered but not yet written would be lost: they finish first
+  await signInLinksWritten();
   await Promise.all([services.limiter.close(), services.signInLinkLimiter.close(), services.loginGuard.close()]);
   await services.database.close();
 }

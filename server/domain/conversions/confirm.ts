@@ -5,7 +5,8 @@ import { recordAudits } from '../audit/record-audit';
 import { systemActor } from '../context';
 import { moneyEvents } from '../commissions/engine/events';
 import { recordEvents } from '../events/record-event';
-import { sweepWorkspaces, type SweepLimits, type SweepReport } from '../jobs/sweep';
+import { sweepCursor, sweepWorkspaces, type SweepLimits, type SweepReport } from '../jobs/sweep';
+import { workspacesWith } from '../jobs/workspaces-with';
 import type { Settings } from '../settings/settings';
 import { approveIfAuto } from './approve';
 
@@ -24,12 +25,14 @@ export const CONFIRM_LIMITS: SweepLimits = { batchSize: 500, rounds: 20 };
  * one workspace's backlog or failure never holds up another's sales (domain/jobs/sweep.ts).
  */
 export async function confirmDueConversions(db: Db, now = new Date(), limits = CONFIRM_LIMITS): Promise<SweepReport> {
-  const settingsRows = await db.select().from(workspaceSettings);
+  // only workspaces with a pending sale (a skip scan of conversions_pending_idx), not every one
+  const pending = await workspacesWith(db, 'conversions', sql`status = 'pending'`, { after: sweepCursor(CONFIRM_QUEUE) });
+  const settingsRows = pending.ids.length ? await db.select().from(workspaceSettings).where(inArray(workspaceSettings.workspaceId, pending.ids)) : [];
   const settingsOf = new Map(settingsRows.map((s) => [s.workspaceId, s]));
   return sweepWorkspaces({
     db,
     queue: CONFIRM_QUEUE,
-    workspaceIds: settingsRows.map((s) => s.workspaceId),
+    workspaces: { ids: settingsRows.map((s) => s.workspaceId), complete: pending.complete },
     limits,
     batch: (workspaceId) => confirmBatch(db, settingsOf.get(workspaceId)!, now, limits.batchSize),
   });

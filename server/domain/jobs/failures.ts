@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { jobFailures } from '@/db/schema';
-import { logError, logInfo } from '../../lib/log';
+import { errorSummary, logError, logInfo } from '../../lib/log';
 import type { WorkspaceCtx } from '../context';
 
 // A job's failure for one workspace, kept until that workspace's next success
@@ -9,19 +9,11 @@ import type { WorkspaceCtx } from '../context';
 
 export type JobFailure = typeof jobFailures.$inferSelect;
 
-// One line, bounded: what broke (a failed query's database error, not its text), never the
-// query's bound parameters.
-function briefError(err: unknown) {
-  const cause = (err as { cause?: unknown } | null)?.cause;
-  const shown = cause instanceof Error ? cause : err;
-  return (shown instanceof Error ? shown.message : String(shown)).replace(/\nparams: [^\n]*/g, '').split('\n')[0].slice(0, 300);
-}
-
 /** Records a failed run for a workspace; logs it only the first time, not on every tick. */
 export async function noteFailure(db: Db, queue: string, workspaceId: string, err: unknown): Promise<JobFailure> {
   const [row] = await db
     .insert(jobFailures)
-    .values({ queue, workspaceId, error: briefError(err) })
+    .values({ queue, workspaceId, error: errorSummary(err) })
     .onConflictDoUpdate({
       target: [jobFailures.workspaceId, jobFailures.queue],
       set: { failures: sql`${jobFailures.failures} + 1`, lastFailedAt: sql`now()`, error: sql`excluded.error` },

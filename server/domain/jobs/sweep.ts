@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import { clearFailure, failuresOf, noteFailure, type JobFailure } from './failures';
+import type { WorkspaceList } from './workspaces-with';
 
 /**
  * One bounded unit of a job's work for one workspace, in its own transaction: it handles at most
@@ -30,6 +31,21 @@ export type SweepReport = {
 // minutes: its failure is retried without spending every tick on it.
 const retryAfterMs = (f: JobFailure) => Math.min(2 ** Math.min(f.failures, 20), 300) * 1000;
 
+// The last workspace each queue served in this process: the next run starts after it, so when a
+// run stops at its budget the workspaces it did not reach go first next time, not never.
+const lastServed = new Map<string, string>();
+
+/** Where the queue's next run starts (for workspacesWith's `after`). */
+export const sweepCursor = (queue: string) => lastServed.get(queue);
+
+/** The ids in turn order: ascending, starting after the queue's last served one, wrapping around. */
+function inTurnOrder(queue: string, ids: string[]) {
+  const sorted = [...ids].sort();
+  const after = lastServed.get(queue);
+  const start = after === undefined ? 0 : sorted.findIndex((id) => id > after);
+  return start <= 0 ? sorted : [...sorted.slice(start), ...sorted.slice(0, start)];
+}
+
 /**
  * How every sweeping job walks its backlog (docs/operations.md "Background jobs"): round by round,
  * one batch for each workspace that still has work, so a workspace with 50,000 due rows takes its
@@ -40,29 +56,29 @@ const retryAfterMs = (f: JobFailure) => Math.min(2 ** Math.min(f.failures, 20), 
 export async function sweepWorkspaces({
   db,
   queue,
-  workspaceIds,
+  workspaces,
   batch,
   limits,
   now = Date.now(),
 }: {
   db: Db;
   queue: string;
-  /** Every workspace with work due (a failing workspace not among them has nothing left to fail). */
-  workspaceIds: string[];
+  /** The workspaces with work due; when complete, a failing one not among them has nothing left to fail. */
+  workspaces: WorkspaceList;
   batch: WorkspaceBatch;
   limits: SweepLimits;
   now?: number;
 }): Promise<SweepReport> {
   const failing = await failuresOf(db, queue);
   const report: SweepReport = { done: 0, more: false, failed: 0 };
-  const listed = new Set(workspaceIds);
+  const listed = new Set(workspaces.ids);
   for (const workspaceId of failing.keys()) {
-    if (!listed.has(workspaceId)) {
+    if (workspaces.complete && !listed.has(workspaceId)) {
       failing.delete(workspaceId);
       await clearFailure(db, queue, workspaceId);
     }
   }
-  let pending = workspaceIds.filter((id) => {
+  let pending = inTurnOrder(queue, workspaces.ids).filter((id) => {
     const f = failing.get(id);
     return !f || now - f.lastFailedAt.getTime() >= retryAfterMs(f);
   });
@@ -70,6 +86,7 @@ export async function sweepWorkspaces({
     const next: string[] = [];
     for (const workspaceId of pending) {
       let handled: number;
+      lastServed.set(queue, workspaceId);
       try {
         handled = await batch(workspaceId);
       } catch (err) {
@@ -88,6 +105,7 @@ export async function sweepWorkspaces({
     }
     pending = next;
   }
-  report.more = pending.length > 0;
+  // a list cut at its limit left workspaces out: they are served by the next run, at once
+  report.more = pending.length > 0 || !workspaces.complete;
   return report;
 }

@@ -4,7 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { logInfo } from '../../lib/log';
-import { sweepWorkspaces, type SweepLimits } from '../jobs/sweep';
+import { sweepCursor, sweepWorkspaces, type SweepLimits } from '../jobs/sweep';
 import { workspacesWith } from '../jobs/workspaces-with';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -72,15 +72,15 @@ const DUE_AT = sql`coalesce(${emailOutbox.nextAttemptAt}, ${emailOutbox.createdA
  */
 export async function deliverOutbox({ db, smtpUrl, log = logInfo, from = DEFAULT_FROM, limits = OUTBOX_LIMITS }: DeliverOptions): Promise<DeliveryReport & { more: boolean }> {
   const report: DeliveryReport = { sent: 0, logged: 0, failed: 0 };
-  const workspaceIds = await workspacesWith(db, 'email_outbox', WAITING);
-  if (!workspaceIds.length) return { ...report, more: false };
+  const workspaces = await workspacesWith(db, 'email_outbox', WAITING, { after: sweepCursor(OUTBOX_QUEUE) });
+  if (!workspaces.ids.length) return { ...report, more: false };
   let transport: Transporter | null = null;
   const transportFor = (url: string) => (transport ??= createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }));
   try {
     const { more } = await sweepWorkspaces({
       db,
       queue: OUTBOX_QUEUE,
-      workspaceIds,
+      workspaces,
       limits,
       batch: async (workspaceId) => {
         const rows = await db

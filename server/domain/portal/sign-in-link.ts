@@ -5,10 +5,16 @@ import { ACCESS_STATUSES } from '../affiliates/access';
 import { mintInvite, SIGN_IN_LINK_LIFETIME_MS } from '../affiliates/invite-token';
 import { signInLinkEmail } from '../mail/sign-in-link-email';
 import { queueEmail } from '../mail/outbox';
+import { RefcountError } from '../../errors/errors';
 import { logError } from '../../lib/log';
 
-// Sign-in links still being written after their request was answered (requestSignInLinks).
-const writing = new Set<Promise<void>>();
+// Sign-in links still being written after their request was answered (requestSignInLinks). On
+// globalThis: Next's bundle is another module instance, and the process's shutdown awaits both.
+const WRITING = Symbol.for('refcount.signInLinksWriting');
+const writing: Set<Promise<void>> = ((globalThis as { [WRITING]?: Set<Promise<void>> })[WRITING] ??= new Set());
+// Past this many links in the making, a request is told to come back instead of queueing more
+// work behind the answer (each is a short transaction: a burst, not a steady state).
+export const MAX_SIGN_IN_LINKS_WRITING = 200;
 
 /**
  * The portal's "e-mail me a sign-in link", answered before anything that depends on the e-mail
@@ -17,6 +23,7 @@ const writing = new Set<Promise<void>>();
  * "People"). A failure there is logged, never answered: the person asks again.
  */
 export function requestSignInLinks(db: Db, request: { email: string; publicUrl: string }): void {
+  if (writing.size >= MAX_SIGN_IN_LINKS_WRITING) throw new RefcountError('rate_limited', 'too many sign-in links are being sent: try again shortly', { retryAfter: 5 });
   const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => sendSignInLinks(db, request))
     .catch((err: unknown) => logError('portal.sign_in_link_failed', {}, err))

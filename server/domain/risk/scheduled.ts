@@ -20,7 +20,7 @@ export async function assessEveryWorkspace(db: Db, llm: RiskLlmConfig | null): P
   return sweepWorkspaces({
     db,
     queue: RISK_DAILY_QUEUE,
-    workspaceIds: ids,
+    workspaces: { ids, complete: true },
     limits: EVERY_PAGE,
     batch: async (workspaceId) => {
       const page = await assessNextAffiliates({ ctx: { db, workspaceId }, after: after.get(workspaceId) ?? null, llm });
@@ -42,7 +42,7 @@ export async function assessTriggered(db: Db, llm: RiskLlmConfig | null): Promis
   return sweepWorkspaces({
     db,
     queue: RISK_TRIGGERS_QUEUE,
-    workspaceIds: [...groupsOf.keys()],
+    workspaces: { ids: [...groupsOf.keys()], complete: true },
     limits: EVERY_PAGE,
     batch: async (workspaceId) => {
       const groups = groupsOf.get(workspaceId)!;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import { chunks } from '../../lib/chunks';
-import { sweepWorkspaces, type SweepLimits, type SweepReport } from '../jobs/sweep';
+import { sweepCursor, sweepWorkspaces, type SweepLimits, type SweepReport } from '../jobs/sweep';
 import { workspacesWith } from '../jobs/workspaces-with';
 import { deliveryJob, type DeliveryJob } from './delivery-job';
 
@@ -23,7 +23,7 @@ export async function dispatchPendingEvents(
   return sweepWorkspaces({
     db,
     queue: DISPATCH_QUEUE,
-    workspaceIds: await workspacesWith(db, 'webhook_events', sql`dispatched_at is null`),
+    workspaces: await workspacesWith(db, 'webhook_events', sql`dispatched_at is null`, { after: sweepCursor(DISPATCH_QUEUE) }),
     limits,
     batch: async (workspaceId) => {
       const { events, jobs } = await dispatchEvents(db, workspaceId, limits.batchSize);

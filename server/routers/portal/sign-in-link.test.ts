@@ -1,9 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, emailOutbox } from '@/db/schema';
 import { SIGN_IN_LINK_LIFETIME_MS } from '../../domain/affiliates/invite-token';
 import { authenticateAffiliateLogin } from '../../domain/portal/sign-in';
-import { signInLinksWritten } from '../../domain/portal/sign-in-link';
+import { MAX_SIGN_IN_LINKS_WRITING, signInLinksWritten } from '../../domain/portal/sign-in-link';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { failure, portalCaller } from '../../testing/session-caller';
 import { SIGN_IN_LINKS_PER_CLIENT_PER_HOUR, SIGN_IN_LINKS_PER_MINUTE } from '../../auth/sign-in-link-limit';
@@ -184,6 +184,31 @@ describe('portal.requestSignInLink (forgot password)', () => {
     await signInLinksWritten();
     expect(await linkMails('held@example.com')).toHaveLength(1);
     expect(await linkMails('unheld@example.com')).toHaveLength(0);
+  });
+
+  it('tells a caller to come back when too many links are still being written, instead of queueing more', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Nothing can read affiliates while this runs: every link in the making waits behind it.
+    const lock = api.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table affiliates in access exclusive mode`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const answers = [];
+    for (let i = 0; i <= MAX_SIGN_IN_LINKS_WRITING; i++) {
+      answers.push(await anonymous().requestSignInLink({ email: `burst-${i}@example.com` }).catch((err: unknown) => toApiError(err, undefined, 'test').body));
+    }
+    release();
+    await lock;
+    await signInLinksWritten();
+    expect(answers.slice(0, MAX_SIGN_IN_LINKS_WRITING).every((a) => JSON.stringify(a) === '{"ok":true}')).toBe(true);
+    expect(answers[MAX_SIGN_IN_LINKS_WRITING]).toMatchObject({ error: 'rate_limited' });
+    expect(await anonymous().requestSignInLink({ email: 'after-burst@example.com' })).toEqual({ ok: true });
+    await signInLinksWritten();
   });
 
   it('refuses a malformed e-mail with 400 and queues nothing', async () => {

@@ -6,6 +6,7 @@ export const listJobFailuresOutput = z.object({
   data: z.array(
     z.object({
       job: z.string(),
+      label: z.string(),
       error: z.string(),
       failures: z.number().int().min(1),
       first_failed_at: z.string(),

@@ -4,6 +4,10 @@ import { emailOutbox, users } from '@/db/schema';
 import { authenticateUser, createUser } from '../../domain/users/users';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { dashboardCaller, failure } from '../../testing/session-caller';
+import { SIGN_IN_LINKS_PER_CLIENT_PER_HOUR } from '../../auth/sign-in-link-limit';
+import { createRequestContext } from '../../trpc/context';
+import { createCallerFactory } from '../../trpc/init';
+import { appRouter } from '../root';
 
 // A manager who forgot the password: the affiliate portal's sign-in link flow, for the dashboard.
 let api: TestApi;
@@ -21,7 +25,19 @@ async function manager(email: string) {
   return createUser(api.db, { email, password: 'old-password', workspaceId: ws.id });
 }
 
+/** The dashboard as a visitor at `clientIp` reaches it. */
+const from = (clientIp: string) =>
+  createCallerFactory(appRouter)(createRequestContext(api.services, { requestId: 'test', transport: 'dashboard', clientIp })).team;
+
 describe('manager password reset', () => {
+  it('one client address (an IPv6 /64) asks for a few resets an hour for any e-mails, then 429', async () => {
+    for (let i = 0; i < SIGN_IN_LINKS_PER_CLIENT_PER_HOUR; i++) {
+      expect(await from(`2001:db8:7::${i + 1}`).requestPasswordReset({ email: `spray${i}@example.com` })).toEqual({ ok: true });
+    }
+    expect(await failure(from('2001:db8:7::ffff').requestPasswordReset({ email: 'spray-over@example.com' }))).toMatchObject({ status: 429, error: 'rate_limited' });
+    expect(await from('2001:db8:8::1').requestPasswordReset({ email: 'spray-over@example.com' })).toEqual({ ok: true });
+  });
+
   it('e-mails a one-time link; it sets a new password once; the old one works until then', async () => {
     await manager('pat@example.com');
     expect(await anon().requestPasswordReset({ email: 'PAT@example.com' })).toEqual({ ok: true });
