@@ -16,7 +16,7 @@ import { listMyCommissionsInput, listMyCommissionsOutput } from '../affiliate/li
 import { listMyConversionsInput, listMyConversionsOutput } from '../affiliate/list-my-conversions.types';
 import { listMyLinksInput, listMyLinksOutput } from '../affiliate/list-my-links.types';
 import { listMyPayoutsInput, listMyPayoutsOutput } from '../affiliate/list-my-payouts.types';
-import { portalProcedure } from './portal-procedure';
+import { portalProcedure } from '../../trpc/procedures';
 
 // The same domain reads and contracts as /v1/affiliate/*, reached with the portal session
 // instead of a refa_live_ key.

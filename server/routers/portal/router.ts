@@ -1,28 +1,33 @@
 import { router } from '../../trpc/init';
-import { portalEarnings } from './portal-earnings';
-import { portalCreateLink, portalLinkKit } from './portal-link-kit';
-import { portalProgram } from './portal-program';
+import { acceptInviteProcedure } from './accept-invite';
+import { createKeyProcedure } from './create-key';
+import { createLinkProcedure } from './create-link';
+import { getEarningsProcedure } from './get-earnings';
+import { getLinkKitProcedure } from './get-link-kit';
+import { getProgramProcedure } from './get-program';
+import { listKeysProcedure } from './list-keys';
 import { portalClicks, portalCommissions, portalConversions, portalLinks, portalMe, portalPayouts, portalStats } from './portal-reads';
-import { portalAcceptInvite, portalCreateKey, portalKeys, portalRevokeKey, portalSetPayoutEmail } from './portal-writes';
-import { portalRequestSignInLink } from './request-sign-in-link';
+import { requestSignInLinkProcedure } from './request-sign-in-link';
+import { revokeKeyProcedure } from './revoke-key';
+import { setPayoutEmailProcedure } from './set-payout-email';
 
 // The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1).
 export const portalRouter = router({
   me: portalMe,
-  program: portalProgram,
+  program: getProgramProcedure,
   stats: portalStats,
-  earnings: portalEarnings,
+  earnings: getEarningsProcedure,
   links: portalLinks,
-  linkKit: portalLinkKit,
-  createLink: portalCreateLink,
+  linkKit: getLinkKitProcedure,
+  createLink: createLinkProcedure,
   clicks: portalClicks,
   conversions: portalConversions,
   commissions: portalCommissions,
   payouts: portalPayouts,
-  setPayoutEmail: portalSetPayoutEmail,
-  keys: portalKeys,
-  createKey: portalCreateKey,
-  revokeKey: portalRevokeKey,
-  acceptInvite: portalAcceptInvite,
-  requestSignInLink: portalRequestSignInLink,
+  setPayoutEmail: setPayoutEmailProcedure,
+  keys: listKeysProcedure,
+  createKey: createKeyProcedure,
+  revokeKey: revokeKeyProcedure,
+  acceptInvite: acceptInviteProcedure,
+  requestSignInLink: requestSignInLinkProcedure,
 });

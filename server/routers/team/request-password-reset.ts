@@ -1,9 +1,9 @@
-// dashboard-only (public): "forgot your password?" for managers: e-mail a one-time link, then set a new password
-import { requestPasswordReset, resetPassword } from '../../domain/users/password-reset';
-import { publicProcedure } from '../../trpc/procedures';
+// dashboard-only (public): "forgot your password?" for managers: e-mail a one-time link (reset-password.ts spends it)
 import { spendFromClient, spendSignInLink } from '../../auth/sign-in-link-limit';
 import { normaliseEmail } from '../../domain/affiliates/normalise-email';
-import { requestPasswordResetInput, requestPasswordResetOutput, resetPasswordInput, resetPasswordOutput } from './password-reset.types';
+import { requestPasswordReset } from '../../domain/users/password-reset';
+import { publicProcedure } from '../../trpc/procedures';
+import { requestPasswordResetInput, requestPasswordResetOutput } from './request-password-reset.types';
 
 export const requestPasswordResetProcedure = publicProcedure
   .input(requestPasswordResetInput)
@@ -15,8 +15,3 @@ export const requestPasswordResetProcedure = publicProcedure
     await requestPasswordReset(ctx.db, { email: input.email, publicUrl: ctx.services.config.publicUrl });
     return { ok: true as const };
   });
-
-export const resetPasswordProcedure = publicProcedure
-  .input(resetPasswordInput)
-  .output(resetPasswordOutput)
-  .mutation(async ({ ctx, input }) => resetPassword(ctx.db, input));

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { one } from '../../contracts/common';
 import { reportInterval, reportTimeseries } from '../../contracts/report';
 
-export const portalEarningsInput = z.strictObject({
+export const getEarningsInput = z.strictObject({
   interval: reportInterval.default('day').describe('day: the last 30 days; week: the last 12 weeks; month: the last 12 months'),
 });
 
-export const portalEarningsOutput = one(
+export const getEarningsOutput = one(
   'affiliate_earnings',
   z.object({
     interval: reportInterval,
