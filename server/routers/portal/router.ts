@@ -1,29 +1,38 @@
 import { router } from '../../trpc/init';
 import { acceptInviteProcedure } from './accept-invite';
+import {
+  getMeProcedure,
+  getMyStatsProcedure,
+  listMyClicksProcedure,
+  listMyCommissionsProcedure,
+  listMyConversionsProcedure,
+  listMyLinksProcedure,
+  listMyPayoutsProcedure,
+} from './affiliate-reads';
 import { createKeyProcedure } from './create-key';
 import { createLinkProcedure } from './create-link';
 import { getEarningsProcedure } from './get-earnings';
 import { getLinkKitProcedure } from './get-link-kit';
 import { getProgramProcedure } from './get-program';
 import { listKeysProcedure } from './list-keys';
-import { portalClicks, portalCommissions, portalConversions, portalLinks, portalMe, portalPayouts, portalStats } from './portal-reads';
 import { requestSignInLinkProcedure } from './request-sign-in-link';
 import { revokeKeyProcedure } from './revoke-key';
 import { setPayoutEmailProcedure } from './set-payout-email';
 
-// The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1).
+// The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1). Its
+// reads of the affiliate's own data are /v1/affiliate/*'s (affiliate-reads.ts).
 export const portalRouter = router({
-  me: portalMe,
+  me: getMeProcedure,
   program: getProgramProcedure,
-  stats: portalStats,
+  stats: getMyStatsProcedure,
   earnings: getEarningsProcedure,
-  links: portalLinks,
+  links: listMyLinksProcedure,
   linkKit: getLinkKitProcedure,
   createLink: createLinkProcedure,
-  clicks: portalClicks,
-  conversions: portalConversions,
-  commissions: portalCommissions,
-  payouts: portalPayouts,
+  clicks: listMyClicksProcedure,
+  conversions: listMyConversionsProcedure,
+  commissions: listMyCommissionsProcedure,
+  payouts: listMyPayoutsProcedure,
   setPayoutEmail: setPayoutEmailProcedure,
   keys: listKeysProcedure,
   createKey: createKeyProcedure,
