@@ -1,21 +1,21 @@
 // portal: the signed-in affiliate's profile, totals, links, clicks, conversions, commissions, payouts.
-// These are the /v1/affiliate/* reads (routers/affiliate/), each with its contract and its read,
+// These are the /v1/affiliate/* reads (routers/affiliate-self/), each with its contract and its read,
 // reached with the portal session instead of a refa_live_ key (and on the primary: no onReplica).
 import { portalProcedure } from '../../trpc/procedures';
-import { getMe } from '../affiliate/get-me';
-import { getMeInput, getMeOutput } from '../affiliate/get-me.types';
-import { getMyStats } from '../affiliate/get-my-stats';
-import { getMyStatsInput, getMyStatsOutput } from '../affiliate/get-my-stats.types';
-import { listMyClicks } from '../affiliate/list-my-clicks';
-import { listMyClicksInput, listMyClicksOutput } from '../affiliate/list-my-clicks.types';
-import { listMyCommissions } from '../affiliate/list-my-commissions';
-import { listMyCommissionsInput, listMyCommissionsOutput } from '../affiliate/list-my-commissions.types';
-import { listMyConversions } from '../affiliate/list-my-conversions';
-import { listMyConversionsInput, listMyConversionsOutput } from '../affiliate/list-my-conversions.types';
-import { listMyLinks } from '../affiliate/list-my-links';
-import { listMyLinksInput, listMyLinksOutput } from '../affiliate/list-my-links.types';
-import { listMyPayouts } from '../affiliate/list-my-payouts';
-import { listMyPayoutsInput, listMyPayoutsOutput } from '../affiliate/list-my-payouts.types';
+import { getMe } from '../affiliate-self/get-me';
+import { getMeInput, getMeOutput } from '../affiliate-self/get-me.types';
+import { getMyStats } from '../affiliate-self/get-my-stats';
+import { getMyStatsInput, getMyStatsOutput } from '../affiliate-self/get-my-stats.types';
+import { listMyClicks } from '../affiliate-self/list-my-clicks';
+import { listMyClicksInput, listMyClicksOutput } from '../affiliate-self/list-my-clicks.types';
+import { listMyCommissions } from '../affiliate-self/list-my-commissions';
+import { listMyCommissionsInput, listMyCommissionsOutput } from '../affiliate-self/list-my-commissions.types';
+import { listMyConversions } from '../affiliate-self/list-my-conversions';
+import { listMyConversionsInput, listMyConversionsOutput } from '../affiliate-self/list-my-conversions.types';
+import { listMyLinks } from '../affiliate-self/list-my-links';
+import { listMyLinksInput, listMyLinksOutput } from '../affiliate-self/list-my-links.types';
+import { listMyPayouts } from '../affiliate-self/list-my-payouts';
+import { listMyPayoutsInput, listMyPayoutsOutput } from '../affiliate-self/list-my-payouts.types';
 
 export const getMeProcedure = portalProcedure.input(getMeInput).output(getMeOutput).query(getMe);
 export const getMyStatsProcedure = portalProcedure.input(getMyStatsInput).output(getMyStatsOutput).query(getMyStats);
