@@ -12,6 +12,6 @@ config.test!.include = [
   'server/browser/**/*.test.ts',
   'server/routers/{conversions,commissions,payouts,commission-rules,products,reports}/**/*.test.ts',
   'server/routers/portal/portal-earnings.test.ts',
-  'server/routers/affiliate/affiliate-stats.test.ts',
+  'server/routers/affiliate-self/affiliate-stats.test.ts',
 ];
 export default config;

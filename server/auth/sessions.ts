@@ -70,7 +70,7 @@ export async function userSessionCurrent(db: DbOrTx, s: UserSession): Promise<bo
 
 /**
  * Whether this portal session is still current and its affiliate may still use the portal: one
- * read on every portal call (portal-procedure.ts) and page.
+ * read on every portal call (trpc/procedures.ts, portalProcedure) and page.
  */
 export async function portalSessionCurrent(db: DbOrTx, s: PortalSession): Promise<boolean> {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { AffiliateTableRow } from '../domain/lists/affiliate-table';
 import type { CommissionTableRow } from '../domain/lists/commission-table';
 import type { ConversionTableRow } from '../domain/lists/conversion-table';
 import { affiliateStatus } from './affiliate';
-import { currencyCode, iso, isoOrNull, text, timestamp, uuid } from './common';
+import { currencyCode, dateOrDateTime, iso, isoOrNull, queryBool, recordId, text, timestamp, uuid } from './common';
 import { conversionStatus, conversionType } from './conversion';
 import { COMMISSION_KINDS, COMMISSION_STATUSES } from '../model/enums';
 
@@ -19,6 +19,8 @@ export const listViewQuery = <const S extends readonly [string, ...string[]]>(so
 
 /** A CSV export holds at most this many rows: narrow the filters for more. */
 export const MAX_CSV_ROWS = 10_000;
+/** What a CSV export answers: the file's text. */
+export const csvOutput = z.string().max(20_000_000);
 
 const named = z.object({ id: uuid, name: text(254) });
 
@@ -121,4 +123,66 @@ export const presentCommissionRow = (r: CommissionTableRow): z.infer<typeof comm
     r.conversionExternalId !== null && r.conversionAmount !== null && r.conversionCurrency !== null && r.conversionStatus !== null
       ? { id: r.conversionId, external_id: r.conversionExternalId, amount: r.conversionAmount, currency: r.conversionCurrency, status: r.conversionStatus }
       : null,
+});
+
+// The filters a list view and its CSV share, and the domain query they become.
+
+export const affiliateTableFilters = {
+  status: affiliateStatus.optional(),
+  campaign_id: recordId.optional(),
+  applied: queryBool.optional().describe('only those who applied on the join page'),
+  ...listViewQuery(['joined', 'name', 'clicks', 'conversions', 'earnings', 'unpaid'], 'joined'),
+};
+
+export const affiliateQuery = (i: z.infer<z.ZodObject<typeof affiliateTableFilters>>) => ({
+  q: i.q,
+  status: i.status,
+  campaignId: i.campaign_id,
+  applied: i.applied,
+  sort: i.sort,
+  dir: i.dir,
+});
+
+export const conversionTableFilters = {
+  status: conversionStatus.optional(),
+  type: conversionType.optional(),
+  affiliate_id: recordId.optional(),
+  campaign_id: recordId.optional(),
+  from: dateOrDateTime.optional().describe('inclusive'),
+  to: dateOrDateTime.optional().describe('a date includes that whole day (UTC)'),
+  ...listViewQuery(['when', 'amount', 'commission'], 'when'),
+};
+
+const DAY_MS = 86_400_000;
+/** `to` as a date names its whole day: the bound is the next midnight. */
+const upper = (to: string) => (to.length === 10 ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : new Date(to));
+
+export const conversionQuery = (i: z.infer<z.ZodObject<typeof conversionTableFilters>>) => ({
+  q: i.q,
+  status: i.status,
+  type: i.type,
+  affiliateId: i.affiliate_id,
+  campaignId: i.campaign_id,
+  from: i.from ? new Date(i.from.length === 10 ? `${i.from}T00:00:00Z` : i.from) : undefined,
+  to: i.to ? upper(i.to) : undefined,
+  sort: i.sort,
+  dir: i.dir,
+});
+
+export const commissionTableFilters = {
+  status: z.enum(COMMISSION_STATUSES).optional(),
+  affiliate_id: recordId.optional(),
+  conversion_id: recordId.optional(),
+  payable: z.enum(['now', 'later']).optional().describe('now: past its hold; later: still in it'),
+  ...listViewQuery(['created', 'payable_on', 'amount'], 'created'),
+};
+
+export const commissionQuery = (i: z.infer<z.ZodObject<typeof commissionTableFilters>>) => ({
+  q: i.q,
+  status: i.status,
+  affiliateId: i.affiliate_id,
+  conversionId: i.conversion_id,
+  payable: i.payable,
+  sort: i.sort,
+  dir: i.dir,
 });

@@ -1,6 +1,6 @@
 import { router } from '../trpc/init';
 import { affiliatesRouter } from './affiliates/router';
-import { affiliateRouter } from './affiliate/router';
+import { affiliateRouter } from './affiliate-self/router';
 import { linksRouter } from './links/router';
 import { commissionRulesRouter } from './commission-rules/router';
 import { rewardsRouter } from './rewards/router';
@@ -19,9 +19,11 @@ import { auditEventsRouter } from './audit-events/router';
 import { integrationsRouter } from './integrations/router';
 import { joinRouter } from './join/router';
 
-// Every endpoint group, one folder per /v1 path segment (/v1/affiliate/* is the affiliate-key
-// family, /v1/campaigns/{id}/commission-rule lives in commission-rules). The dashboard and /v1
-// both call this router.
+// Every endpoint group, one folder per /v1 path segment, named after it: /v1/campaigns/* is in
+// campaigns/. Two exceptions, each named so it cannot be mistaken: /v1/affiliate/* (what an
+// affiliate key reads of its own affiliate) is in affiliate-self/, beside affiliates/ (the
+// workspace's affiliates), and /v1/campaigns/{id}/commission-rule is in commission-rules/. The
+// /v1/track/* hot path is not tRPC: server/track/. The dashboard and /v1 both call this router.
 export const appRouter = router({
   campaigns: campaignsRouter,
   affiliates: affiliatesRouter,

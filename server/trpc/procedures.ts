@@ -1,5 +1,8 @@
 import { authenticateAffiliate, authenticateWorkspace } from '../auth/authenticate';
 import type { NeededScope } from '../auth/scopes';
+import { portalSessionCurrent } from '../auth/sessions';
+import type { Actor as DomainActor } from '../domain/context';
+import { unauthorized } from '../errors/errors';
 import { idempotent } from './idempotency';
 import { baseProcedure, middleware } from './init';
 
@@ -32,3 +35,18 @@ export const workspaceProcedure = (need: NeededScope) =>
 export const onReplica = middleware(async ({ ctx, next }) => next({ ctx: { db: ctx.services.database.replica ?? ctx.db } }));
 /** Read-only affiliate-key procedure; every query it makes filters on ctx.affiliateId. */
 export const affiliateProcedure = baseProcedure.meta({ access: 'affiliate' }).use(requireAffiliate);
+
+// The dashboard endpoint and /v1 never attach `portal`, so these procedures answer 401 there:
+// a manager's session or a key cannot borrow an affiliate's identity. The affiliate's row is
+// read on every call: suspending one, a new password or a sign-out ends a session already open
+// (and reactivation does not bring it back), not just the next sign-in.
+const requirePortal = middleware(async ({ ctx, next }) => {
+  const { portal } = ctx;
+  if (!portal) throw unauthorized('sign in to the portal first');
+  if (!(await portalSessionCurrent(ctx.db, portal))) throw unauthorized('this portal session has ended: sign in again');
+  const actor: DomainActor = { kind: 'affiliate', affiliateId: portal.affiliateId };
+  return next({ ctx: { workspaceId: portal.workspaceId, affiliateId: portal.affiliateId, actor } });
+});
+
+/** The affiliate portal's session (/portal): dashboard-only, acting for the signed-in affiliate. */
+export const portalProcedure = baseProcedure.use(requirePortal);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../../errors/errors';
 import { preparedQuery } from '../../lib/prepared-query';
-import type { Commission } from '../commissions/engine/reconcile';
+import type { Commission } from '../commissions/read';
 import type { WorkspaceCtx } from '../context';
 import { readSettings, type Settings } from '../settings/settings';
 import { oneRow, presumedKeyColumn } from '../tracking/presumed-key';

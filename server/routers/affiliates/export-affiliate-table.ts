@@ -1,14 +1,14 @@
 // dashboard-only: the affiliates list view as CSV (the same filters and order, at most MAX_CSV_ROWS rows)
-import { MAX_CSV_ROWS } from '../../contracts/list-views';
+import { affiliateQuery, MAX_CSV_ROWS } from '../../contracts/list-views';
 import { affiliateTable } from '../../domain/lists/affiliate-table';
 import { affiliatesCsv } from '../../domain/lists/csv-exports';
 import { onReplica, workspaceProcedure } from '../../trpc/procedures';
-import { affiliateCsvInput, affiliateQuery, csvOutput } from './affiliate-table.types';
+import { exportAffiliateTableInput, exportAffiliateTableOutput } from './export-affiliate-table.types';
 
 export const exportAffiliateTableProcedure = workspaceProcedure('read')
   .use(onReplica)
-  .input(affiliateCsvInput)
-  .output(csvOutput)
+  .input(exportAffiliateTableInput)
+  .output(exportAffiliateTableOutput)
   .query(async ({ ctx, input }) => {
     const { currency, rows } = await affiliateTable({ ctx, query: affiliateQuery(input), page: { limit: MAX_CSV_ROWS, offset: 0 } });
     return affiliatesCsv(rows, currency);

@@ -1,13 +1,13 @@
 // dashboard-only: the affiliates list with campaign, clicks, conversions, earnings and unpaid balance; search, sort, pages
-import { presentAffiliateRow } from '../../contracts/list-views';
+import { affiliateQuery, presentAffiliateRow } from '../../contracts/list-views';
 import { affiliateTable } from '../../domain/lists/affiliate-table';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
-import { affiliateQuery, affiliateTableInput, affiliateTableOutput } from './affiliate-table.types';
+import { listAffiliateTableInput, listAffiliateTableOutput } from './list-affiliate-table.types';
 
 export const listAffiliateTableProcedure = workspaceProcedure('read')
-  .input(affiliateTableInput)
-  .output(affiliateTableOutput)
+  .input(listAffiliateTableInput)
+  .output(listAffiliateTableOutput)
   .query(async ({ ctx, input }) => {
     const query = affiliateQuery(input);
     // the table reports the workspace currency its money columns are in; every row is presented in it

@@ -1,13 +1,12 @@
 // dashboard-only: the commissions list view as CSV (the same filters and order, at most MAX_CSV_ROWS rows)
-import { z } from 'zod';
-import { MAX_CSV_ROWS } from '../../contracts/list-views';
+import { commissionQuery, MAX_CSV_ROWS } from '../../contracts/list-views';
 import { commissionTable } from '../../domain/lists/commission-table';
 import { commissionsCsv } from '../../domain/lists/csv-exports';
 import { onReplica, workspaceProcedure } from '../../trpc/procedures';
-import { commissionCsvInput, commissionQuery } from './commission-table.types';
+import { exportCommissionTableInput, exportCommissionTableOutput } from './export-commission-table.types';
 
 export const exportCommissionTableProcedure = workspaceProcedure('read')
   .use(onReplica)
-  .input(commissionCsvInput)
-  .output(z.string().max(20_000_000))
+  .input(exportCommissionTableInput)
+  .output(exportCommissionTableOutput)
   .query(async ({ ctx, input }) => commissionsCsv(await commissionTable({ ctx, query: commissionQuery(input), page: { limit: MAX_CSV_ROWS, offset: 0 } })));

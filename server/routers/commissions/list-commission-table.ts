@@ -1,13 +1,13 @@
 // dashboard-only: commissions with affiliate, conversion amount and payable-on date; search, sort, filters, pages
-import { presentCommissionRow } from '../../contracts/list-views';
+import { commissionQuery, presentCommissionRow } from '../../contracts/list-views';
 import { commissionTable } from '../../domain/lists/commission-table';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
-import { commissionQuery, commissionTableInput, commissionTableOutput } from './commission-table.types';
+import { listCommissionTableInput, listCommissionTableOutput } from './list-commission-table.types';
 
 export const listCommissionTableProcedure = workspaceProcedure('read')
-  .input(commissionTableInput)
-  .output(commissionTableOutput)
+  .input(listCommissionTableInput)
+  .output(listCommissionTableOutput)
   .query(({ ctx, input }) =>
     listPage('commissions', input, (limit, offset) => commissionTable({ ctx, query: commissionQuery(input), page: { limit, offset } }), presentCommissionRow),
   );

@@ -1,13 +1,13 @@
 // dashboard-only: conversions with affiliate, campaign and commission by name; search, sort, filters, pages
-import { presentConversionRow } from '../../contracts/list-views';
+import { conversionQuery, presentConversionRow } from '../../contracts/list-views';
 import { conversionTable } from '../../domain/lists/conversion-table';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
-import { conversionQuery, conversionTableInput, conversionTableOutput } from './conversion-table.types';
+import { listConversionTableInput, listConversionTableOutput } from './list-conversion-table.types';
 
 export const listConversionTableProcedure = workspaceProcedure('read')
-  .input(conversionTableInput)
-  .output(conversionTableOutput)
+  .input(listConversionTableInput)
+  .output(listConversionTableOutput)
   .query(({ ctx, input }) =>
     listPage('conversions', input, (limit, offset) => conversionTable({ ctx, query: conversionQuery(input), page: { limit, offset } }), presentConversionRow),
   );

@@ -5,7 +5,7 @@ import { publicProcedure } from '../../trpc/procedures';
 import { requestSignInLinkInput, requestSignInLinkOutput } from './request-sign-in-link.types';
 import { spendFromClient, spendSignInLink } from '../../auth/sign-in-link-limit';
 
-export const portalRequestSignInLink = publicProcedure
+export const requestSignInLinkProcedure = publicProcedure
   .input(requestSignInLinkInput)
   .output(requestSignInLinkOutput)
   .mutation(async ({ ctx, input }) => {

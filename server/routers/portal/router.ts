@@ -1,28 +1,42 @@
 import { router } from '../../trpc/init';
-import { portalEarnings } from './portal-earnings';
-import { portalCreateLink, portalLinkKit } from './portal-link-kit';
-import { portalProgram } from './portal-program';
-import { portalClicks, portalCommissions, portalConversions, portalLinks, portalMe, portalPayouts, portalStats } from './portal-reads';
-import { portalAcceptInvite, portalCreateKey, portalKeys, portalRevokeKey, portalSetPayoutEmail } from './portal-writes';
-import { portalRequestSignInLink } from './request-sign-in-link';
+import { acceptInviteProcedure } from './accept-invite';
+import {
+  getMeProcedure,
+  getMyStatsProcedure,
+  listMyClicksProcedure,
+  listMyCommissionsProcedure,
+  listMyConversionsProcedure,
+  listMyLinksProcedure,
+  listMyPayoutsProcedure,
+} from './affiliate-reads';
+import { createKeyProcedure } from './create-key';
+import { createLinkProcedure } from './create-link';
+import { getEarningsProcedure } from './get-earnings';
+import { getLinkKitProcedure } from './get-link-kit';
+import { getProgramProcedure } from './get-program';
+import { listKeysProcedure } from './list-keys';
+import { requestSignInLinkProcedure } from './request-sign-in-link';
+import { revokeKeyProcedure } from './revoke-key';
+import { setPayoutEmailProcedure } from './set-payout-email';
 
-// The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1).
+// The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1). Its
+// reads of the affiliate's own data are /v1/affiliate/*'s (affiliate-reads.ts).
 export const portalRouter = router({
-  me: portalMe,
-  program: portalProgram,
-  stats: portalStats,
-  earnings: portalEarnings,
-  links: portalLinks,
-  linkKit: portalLinkKit,
-  createLink: portalCreateLink,
-  clicks: portalClicks,
-  conversions: portalConversions,
-  commissions: portalCommissions,
-  payouts: portalPayouts,
-  setPayoutEmail: portalSetPayoutEmail,
-  keys: portalKeys,
-  createKey: portalCreateKey,
-  revokeKey: portalRevokeKey,
-  acceptInvite: portalAcceptInvite,
-  requestSignInLink: portalRequestSignInLink,
+  me: getMeProcedure,
+  program: getProgramProcedure,
+  stats: getMyStatsProcedure,
+  earnings: getEarningsProcedure,
+  links: listMyLinksProcedure,
+  linkKit: getLinkKitProcedure,
+  createLink: createLinkProcedure,
+  clicks: listMyClicksProcedure,
+  conversions: listMyConversionsProcedure,
+  commissions: listMyCommissionsProcedure,
+  payouts: listMyPayoutsProcedure,
+  setPayoutEmail: setPayoutEmailProcedure,
+  keys: listKeysProcedure,
+  createKey: createKeyProcedure,
+  revokeKey: revokeKeyProcedure,
+  acceptInvite: acceptInviteProcedure,
+  requestSignInLink: requestSignInLinkProcedure,
 });

@@ -1,11 +1,11 @@
 // dashboard: give a teammate another role, ending their sessions at once
 import { changeMemberRole } from '../../domain/team/members';
 import { workspaceProcedure } from '../../trpc/procedures';
-import { changeMemberRoleInput, memberRecord } from './team.types';
+import { changeMemberRoleInput, changeMemberRoleOutput } from './change-member-role.types';
 
 export const changeMemberRoleProcedure = workspaceProcedure('write')
   .input(changeMemberRoleInput)
-  .output(memberRecord.omit({ created_at: true }))
+  .output(changeMemberRoleOutput)
   .mutation(async ({ ctx, input }) => {
     const actorRole = ctx.actor.kind === 'user' ? ctx.actor.role : null;
     const m = await changeMemberRole({ ctx, actorRole, userId: input.user_id, role: input.role });

@@ -1,12 +1,11 @@
 // dashboard: who is signed in, and whether the UI may show write actions
-import { z } from 'zod';
 import { grants } from '../../auth/scopes';
 import { workspaceProcedure } from '../../trpc/procedures';
-import { meOutput } from './team.types';
+import { getMeInput, getMeOutput } from './get-me.types';
 
 export const getMeProcedure = workspaceProcedure('read')
-  .input(z.object({}).optional())
-  .output(meOutput)
+  .input(getMeInput)
+  .output(getMeOutput)
   .query(({ ctx }) => ({
     workspace_id: ctx.workspaceId,
     role: ctx.actor.kind === 'user' ? ctx.actor.role : null,

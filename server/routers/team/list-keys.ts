@@ -1,11 +1,10 @@
 // dashboard: the workspace's API keys (never their tokens)
-import { z } from 'zod';
+import { presentWorkspaceKey } from '../../contracts/team';
 import { listWorkspaceKeys } from '../../domain/keys/workspace-keys';
 import { workspaceProcedure } from '../../trpc/procedures';
-import { presentKey } from './present';
-import { keyRecord } from './team.types';
+import { listKeysInput, listKeysOutput } from './list-keys.types';
 
 export const listKeysProcedure = workspaceProcedure('read')
-  .input(z.object({}).optional())
-  .output(z.object({ data: z.array(keyRecord) }))
-  .query(async ({ ctx }) => ({ data: (await listWorkspaceKeys(ctx.db, ctx.workspaceId)).map(presentKey) }));
+  .input(listKeysInput)
+  .output(listKeysOutput)
+  .query(async ({ ctx }) => ({ data: (await listWorkspaceKeys(ctx.db, ctx.workspaceId)).map(presentWorkspaceKey) }));

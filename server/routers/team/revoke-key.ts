@@ -1,10 +1,10 @@
 // dashboard: revoke a workspace key at once
+import { presentWorkspaceKey } from '../../contracts/team';
 import { revokeWorkspaceKey } from '../../domain/keys/workspace-keys';
 import { workspaceProcedure } from '../../trpc/procedures';
-import { presentKey } from './present';
-import { keyRecord, revokeKeyInput } from './team.types';
+import { revokeKeyInput, revokeKeyOutput } from './revoke-key.types';
 
 export const revokeKeyProcedure = workspaceProcedure('write')
   .input(revokeKeyInput)
-  .output(keyRecord)
-  .mutation(async ({ ctx, input }) => presentKey(await revokeWorkspaceKey(ctx, input.id)));
+  .output(revokeKeyOutput)
+  .mutation(async ({ ctx, input }) => presentWorkspaceKey(await revokeWorkspaceKey(ctx, input.id)));

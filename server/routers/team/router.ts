@@ -3,13 +3,15 @@ import { addMemberProcedure } from './add-member';
 import { changeMemberRoleProcedure } from './change-member-role';
 import { createKeyProcedure } from './create-key';
 import { getMeProcedure } from './get-me';
-import { inviteLinkProcedure } from './invite-link';
+import { getSignUpOpenProcedure } from './get-sign-up-open';
 import { listKeysProcedure } from './list-keys';
 import { listMembersProcedure } from './list-members';
-import { requestPasswordResetProcedure, resetPasswordProcedure } from './password-reset';
+import { reissueInviteLinkProcedure } from './reissue-invite-link';
 import { removeMemberProcedure } from './remove-member';
+import { requestPasswordResetProcedure } from './request-password-reset';
+import { resetPasswordProcedure } from './reset-password';
 import { revokeKeyProcedure } from './revoke-key';
-import { signUpOpenProcedure, signUpProcedure } from './sign-up';
+import { signUpProcedure } from './sign-up';
 
 // Dashboard-only: not part of /v1 (no OpenAPI meta), reached through the session.
 export const teamRouter = router({
@@ -21,8 +23,8 @@ export const teamRouter = router({
   keys: listKeysProcedure,
   createKey: createKeyProcedure,
   revokeKey: revokeKeyProcedure,
-  inviteLink: inviteLinkProcedure,
-  signUpOpen: signUpOpenProcedure,
+  inviteLink: reissueInviteLinkProcedure,
+  signUpOpen: getSignUpOpenProcedure,
   signUp: signUpProcedure,
   requestPasswordReset: requestPasswordResetProcedure,
   resetPassword: resetPasswordProcedure,

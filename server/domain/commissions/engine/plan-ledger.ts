@@ -1,5 +1,6 @@
-import type { commissions, conversions } from '@/db/schema';
+import type { conversions } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
+import type { Commission } from '../read';
 import type { Settings } from '../../settings/settings';
 import { computeEarning, type Earning } from './compute';
 import { paymentHistory, type PaymentHistory } from './history';
@@ -9,7 +10,6 @@ import { isVoidCommission, REVERSAL_STATES } from './states';
 import type { UnpaidCommissionStatus } from '../../../model/enums';
 
 type Conv = typeof conversions.$inferSelect;
-export type Commission = typeof commissions.$inferSelect;
 /** The columns the ledger rule changes on an existing commission. */
 export type CommissionSet = Partial<Pick<Commission, 'amount' | 'status' | 'restoreStatus'>>;
 /**

@@ -3,9 +3,9 @@ import { commissions, type conversions } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import type { Settings } from '../../settings/settings';
 import type { Earning } from './compute';
-import { planLedger, type Commission } from './plan-ledger';
+import type { Commission } from '../read';
+import { planLedger } from './plan-ledger';
 
-export type { Commission };
 /** What reconcileLedger did, and the earning it computed for a new (or, on a test sale, quoted) commission. */
 export type LedgerChange = { created: Commission[]; updated: Commission[]; earning: Earning | null };
 
