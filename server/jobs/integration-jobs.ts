@@ -4,7 +4,6 @@ import { RETRY_QUEUE, retryDueEvents } from '../integrations/process-event';
 import { logInfo } from '../lib/log';
 import type { JobRunner } from './runner';
 
-export const INTEGRATION_RETRY_JOB = RETRY_QUEUE;
 export const INTEGRATION_PRUNE_JOB = 'integrations.prune';
 
 const HOURS = 60 * 60;
@@ -24,10 +23,10 @@ export type IntegrationJobOptions = {
  */
 export async function registerIntegrationJobs(runner: JobRunner, db: Db, { everySeconds = 5, retentionDays }: IntegrationJobOptions = {}) {
   await runner.register(
-    INTEGRATION_RETRY_JOB,
+    RETRY_QUEUE,
     async () => {
       // a backlog left for the next run is taken up at once, not at the next tick
-      if ((await retryDueEvents(db)).more) await runner.nudge(INTEGRATION_RETRY_JOB);
+      if ((await retryDueEvents(db)).more) await runner.nudge(RETRY_QUEUE);
     },
     { every: everySeconds, retryLimit: 0 },
   );
