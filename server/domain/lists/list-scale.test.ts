@@ -7,7 +7,7 @@ import { rowsOf } from '../../lib/rows';
 import { createScratchDatabase } from '../../testing/database';
 import { describeWith } from '../../testing/requirements';
 import { listAffiliates } from '../affiliates/affiliates';
-import { listCommissions } from '../commissions/read';
+import { listCommissions } from '../commissions/list';
 import { attribute } from '../attribution/attribute';
 import { conversionIdByExternalId } from '../conversions/find';
 import { conversionFirstRead } from '../conversions/first-read';
