@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AffiliateTableRow } from '../domain/lists/affiliate-table';
+import type { AffiliateTableRow } from '../domain/affiliates/list';
 import type { CommissionTableRow } from '../domain/commissions/list';
 import type { ConversionTableRow } from '../domain/conversions/list';
 import { affiliateStatus } from './affiliate';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { affiliatesCsv, commissionsCsv, conversionsCsv } from './csv-exports';
-import type { AffiliateTableRow } from './affiliate-table';
+import type { AffiliateTableRow } from '../affiliates/list';
 import type { CommissionTableRow } from '../commissions/list';
 import type { ConversionTableRow } from '../conversions/list';
 

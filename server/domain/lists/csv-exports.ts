@@ -1,6 +1,6 @@
 import { toCsv } from '../../lib/csv';
 import { minorToDecimal } from '../../model/money';
-import type { AffiliateTableRow } from './affiliate-table';
+import type { AffiliateTableRow } from '../affiliates/list';
 import type { CommissionTableRow } from '../commissions/list';
 import type { ConversionTableRow } from '../conversions/list';
 

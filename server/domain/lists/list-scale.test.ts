@@ -6,7 +6,7 @@ import { migrate } from '@/db/migrate';
 import { rowsOf } from '../../lib/rows';
 import { createScratchDatabase } from '../../testing/database';
 import { describeWith } from '../../testing/requirements';
-import { listAffiliates } from '../affiliates/affiliates';
+import { listAffiliates } from '../affiliates/list';
 import { listCommissions } from '../commissions/list';
 import { attribute } from '../attribution/attribute';
 import { conversionIdByExternalId } from '../conversions/find';
