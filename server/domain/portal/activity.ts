@@ -7,7 +7,7 @@ import { findLinks } from '../links/links';
 
 // Everything here filters on the key's affiliate in the WHERE clause itself, so no other
 // affiliate's row ever leaves the database. The affiliate's conversions and commissions are
-// listed with the workspace's (conversions/list.ts, commissions/list.ts).
+// listed with the workspace's (conversions/list.ts, commissions/list.ts, payouts/list.ts).
 
 export const listOwnLinks = ({ ctx, page }: { ctx: AffiliateCtx; page: Page }) =>
   findLinks({ ctx, filters: { affiliateId: ctx.affiliateId }, page });
