@@ -6,8 +6,8 @@ import type { AffiliateCtx } from '../context';
 import { findLinks } from '../links/links';
 
 // Everything here filters on the key's affiliate in the WHERE clause itself, so no other
-// affiliate's row ever leaves the database. The affiliate's conversions and commissions are
-// listed with the workspace's (conversions/list.ts, commissions/list.ts, payouts/list.ts).
+// affiliate's row ever leaves the database. The affiliate's conversions, commissions and payouts
+// are listed with the workspace's (conversions/list.ts, commissions/list.ts, payouts/list.ts).
 
 export const listOwnLinks = ({ ctx, page }: { ctx: AffiliateCtx; page: Page }) =>
   findLinks({ ctx, filters: { affiliateId: ctx.affiliateId }, page });
