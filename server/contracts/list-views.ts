@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AffiliateTableRow } from '../domain/lists/affiliate-table';
-import type { CommissionTableRow } from '../domain/lists/commission-table';
-import type { ConversionTableRow } from '../domain/lists/conversion-table';
+import type { AffiliateTableRow } from '../domain/affiliates/list';
+import type { CommissionTableRow } from '../domain/commissions/list';
+import type { ConversionTableRow } from '../domain/conversions/list';
 import { affiliateStatus } from './affiliate';
 import { currencyCode, dateOrDateTime, iso, isoOrNull, queryBool, recordId, text, timestamp, uuid } from './common';
 import { conversionStatus, conversionType } from './conversion';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { affiliatesCsv, commissionsCsv, conversionsCsv } from './csv-exports';
-import type { AffiliateTableRow } from './affiliate-table';
-import type { CommissionTableRow } from './commission-table';
-import type { ConversionTableRow } from './conversion-table';
+import type { AffiliateTableRow } from '../affiliates/list';
+import type { CommissionTableRow } from '../commissions/list';
+import type { ConversionTableRow } from '../conversions/list';
 
 // The same hostile values the PayPal file is tested with (server/routers/payouts/export-payouts.test.ts):
 // each list export must keep them as text, through the one csvCell.

@@ -1,8 +1,8 @@
 import { toCsv } from '../../lib/csv';
 import { minorToDecimal } from '../../model/money';
-import type { AffiliateTableRow } from './affiliate-table';
-import type { CommissionTableRow } from './commission-table';
-import type { ConversionTableRow } from './conversion-table';
+import type { AffiliateTableRow } from '../affiliates/list';
+import type { CommissionTableRow } from '../commissions/list';
+import type { ConversionTableRow } from '../conversions/list';
 
 // Each list view as a CSV a spreadsheet opens: names, dates in ISO 8601 UTC, money in major units
 // of the currency named beside it (exact: server/lib/money.ts).

@@ -86,6 +86,25 @@ describe('conversions.table', () => {
   });
 });
 
+describe('the tables filter as the /v1 lists do (one filter per entity, domain/<entity>/list.ts)', () => {
+  it('conversions by type, status, affiliate and campaign; commissions by status, affiliate and sale; affiliates by status, campaign and application', async () => {
+    const orders = async (q: Parameters<typeof manager.conversions.table>[0]) => (await manager.conversions.table({ sort: 'amount', ...q })).data.map((r) => r.external_id);
+    expect(await orders({ type: 'sale', affiliate_id: p.b.id, campaign_id: p.campaign.id })).toEqual(['ord-old', '=cmd|calc']);
+    expect(await orders({ type: 'lead' })).toEqual([]);
+    expect(await orders({ status: 'pending', affiliate_id: p.a.id })).toEqual(['ord-big']);
+    expect(await orders({ status: 'refunded' })).toEqual([]);
+    const big = (await manager.conversions.table({ q: 'ord-big' })).data[0];
+    const sales = async (q: Parameters<typeof manager.commissions.table>[0]) => (await manager.commissions.table({ sort: 'amount', ...q })).data.map((r) => r.conversion?.external_id);
+    expect(await sales({ affiliate_id: p.b.id, status: 'pending' })).toEqual(['ord-old', '=cmd|calc']);
+    expect(await sales({ conversion_id: big.id })).toEqual(['ord-big']);
+    expect(await sales({ status: 'approved' })).toEqual([]);
+    const names = async (q: Parameters<typeof manager.affiliates.table>[0]) => (await manager.affiliates.table({ sort: 'name', dir: 'asc', ...q })).data.map((r) => r.name);
+    expect(await names({ status: 'active', campaign_id: p.campaign.id })).toEqual(['A', 'Zoe 100%_off']);
+    expect(await names({ status: 'pending' })).toEqual([]);
+    expect(await names({ applied: 'true' })).toEqual([]);
+  });
+});
+
 describe('commissions.table', () => {
   it('shows the affiliate, the sale and the payable-on date; payable=now finds past-hold ones', async () => {
     const rows = (await manager.commissions.table({ sort: 'payable_on', dir: 'asc' })).data;

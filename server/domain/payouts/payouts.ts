@@ -1,14 +1,11 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { commissions, payouts } from '@/db/schema';
 import type { PayoutWithCommissions } from '../../contracts/payout';
 import { notFound } from '../../errors/errors';
-import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { referencedAffiliate } from '../references';
 import { ownRecord, recordId } from '../records';
 
 export type Payout = typeof payouts.$inferSelect;
-export type PayoutFilter = { status?: Payout['status']; affiliateId?: string };
 
 /** Adds to each payout the ids of the commissions it settles, in one query for all of them. */
 export async function withCommissionIds({ ctx, rows }: { ctx: WorkspaceCtx; rows: Payout[] }): Promise<PayoutWithCommissions[]> {
@@ -32,22 +29,4 @@ export async function getPayout({ ctx, id }: { ctx: WorkspaceCtx; id: string }):
   if (!rows.length) throw notFound('payout');
   const [payout] = await withCommissionIds({ ctx, rows });
   return payout;
-}
-
-export async function listPayouts({ ctx, filter, page }: { ctx: WorkspaceCtx; filter: PayoutFilter; page: Page }) {
-  if (filter.affiliateId !== undefined) await referencedAffiliate(ctx, filter.affiliateId);
-  const rows = await ctx.db
-    .select()
-    .from(payouts)
-    .where(
-      and(
-        eq(payouts.workspaceId, ctx.workspaceId),
-        filter.status ? eq(payouts.status, filter.status) : undefined,
-        filter.affiliateId ? eq(payouts.affiliateId, filter.affiliateId) : undefined,
-      ),
-    )
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return withCommissionIds({ ctx, rows });
 }

@@ -1,9 +1,9 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { clicks, commissions, conversions } from '@/db/schema';
 import type { AffiliateStats } from '../../contracts/affiliate-view';
 import type { AffiliateCtx } from '../context';
+import { onTestConversion } from '../commissions/read';
 import { readSettings } from '../settings/settings';
-import { notOnTestConversion } from './activity';
 
 // A lead or sale counts while it stands (pending or confirmed); reversed, refunded and
 // charged-back ones do not. Revenue is net of partial refunds. Money sums take only rows in the
@@ -45,7 +45,7 @@ export async function ownStats(ctx: AffiliateCtx): Promise<AffiliateStats> {
           eq(commissions.workspaceId, ctx.workspaceId),
           eq(commissions.affiliateId, ctx.affiliateId),
           eq(commissions.currency, currency),
-          notOnTestConversion(ctx),
+          notExists(onTestConversion(ctx)),
         ),
       ),
   ]);

@@ -1,7 +1,7 @@
 // GET /v1/affiliate/commissions: the affiliate's own commissions, newest first
 import { presentCommission } from '../../contracts/commission';
 import type { AffiliateCtx } from '../../domain/context';
-import { listOwnCommissions } from '../../domain/portal/activity';
+import { listOwnCommissions } from '../../domain/commissions/list';
 import { listPage, type Page } from '../../lib/pagination';
 import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyCommissionsInput, listMyCommissionsMeta, listMyCommissionsOutput } from './list-my-commissions.types';

@@ -1,7 +1,7 @@
 // GET /v1/affiliate/conversions: the affiliate's own conversions, newest first (test conversions excluded)
 import { presentConversion } from '../../contracts/conversion';
 import type { AffiliateCtx } from '../../domain/context';
-import { listOwnConversions } from '../../domain/portal/activity';
+import { listOwnConversions } from '../../domain/conversions/list';
 import { listPage, type Page } from '../../lib/pagination';
 import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyConversionsInput, listMyConversionsMeta, listMyConversionsOutput } from './list-my-conversions.types';

@@ -1,7 +1,7 @@
 // GET /v1/affiliate/payouts: the affiliate's own payouts with the commissions each settles, newest first
 import { presentPayout } from '../../contracts/payout';
 import type { AffiliateCtx } from '../../domain/context';
-import { listOwnPayouts } from '../../domain/portal/payouts';
+import { listOwnPayouts } from '../../domain/payouts/list';
 import { listPage, type Page } from '../../lib/pagination';
 import { affiliateProcedure, onReplica } from '../../trpc/procedures';
 import { listMyPayoutsInput, listMyPayoutsMeta, listMyPayoutsOutput } from './list-my-payouts.types';

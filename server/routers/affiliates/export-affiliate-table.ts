@@ -1,6 +1,6 @@
 // dashboard-only: the affiliates list view as CSV (the same filters and order, at most MAX_CSV_ROWS rows)
 import { affiliateQuery, MAX_CSV_ROWS } from '../../contracts/list-views';
-import { affiliateTable } from '../../domain/lists/affiliate-table';
+import { affiliateTable } from '../../domain/affiliates/list';
 import { affiliatesCsv } from '../../domain/lists/csv-exports';
 import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { exportAffiliateTableInput, exportAffiliateTableOutput } from './export-affiliate-table.types';

@@ -1,6 +1,6 @@
 // dashboard-only: the affiliates list with campaign, clicks, conversions, earnings and unpaid balance; search, sort, pages
 import { affiliateQuery, presentAffiliateRow } from '../../contracts/list-views';
-import { affiliateTable } from '../../domain/lists/affiliate-table';
+import { affiliateTable } from '../../domain/affiliates/list';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listAffiliateTableInput, listAffiliateTableOutput } from './list-affiliate-table.types';

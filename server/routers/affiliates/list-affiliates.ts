@@ -1,6 +1,6 @@
 // GET /v1/affiliates: list affiliates, filtered by status, campaign or e-mail
 import { presentAffiliate } from '../../contracts/affiliate';
-import { listAffiliates } from '../../domain/affiliates/affiliates';
+import { listAffiliates } from '../../domain/affiliates/list';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listAffiliatesInput, listAffiliatesMeta, listAffiliatesOutput } from './list-affiliates.types';

@@ -1,6 +1,6 @@
 // dashboard-only: the commissions list view as CSV (the same filters and order, at most MAX_CSV_ROWS rows)
 import { commissionQuery, MAX_CSV_ROWS } from '../../contracts/list-views';
-import { commissionTable } from '../../domain/lists/commission-table';
+import { commissionTable } from '../../domain/commissions/list';
 import { commissionsCsv } from '../../domain/lists/csv-exports';
 import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { exportCommissionTableInput, exportCommissionTableOutput } from './export-commission-table.types';

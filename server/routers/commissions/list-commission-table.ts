@@ -1,6 +1,6 @@
 // dashboard-only: commissions with affiliate, conversion amount and payable-on date; search, sort, filters, pages
 import { commissionQuery, presentCommissionRow } from '../../contracts/list-views';
-import { commissionTable } from '../../domain/lists/commission-table';
+import { commissionTable } from '../../domain/commissions/list';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listCommissionTableInput, listCommissionTableOutput } from './list-commission-table.types';

@@ -1,6 +1,6 @@
 // GET /v1/commissions: list commissions, filtered by status, affiliate or conversion
 import { presentCommissionDetail } from '../../contracts/commission';
-import { listCommissions } from '../../domain/commissions/read';
+import { listCommissions } from '../../domain/commissions/list';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listCommissionsInput, listCommissionsMeta, listCommissionsOutput } from './list-commissions.types';

@@ -1,6 +1,6 @@
 // dashboard-only: the conversions list view as CSV (the same filters and order, at most MAX_CSV_ROWS rows)
 import { conversionQuery, MAX_CSV_ROWS } from '../../contracts/list-views';
-import { conversionTable } from '../../domain/lists/conversion-table';
+import { conversionTable } from '../../domain/conversions/list';
 import { conversionsCsv } from '../../domain/lists/csv-exports';
 import { onReplica, workspaceProcedure } from '../../trpc/procedures';
 import { exportConversionTableInput, exportConversionTableOutput } from './export-conversion-table.types';

@@ -1,6 +1,6 @@
 // dashboard-only: conversions with affiliate, campaign and commission by name; search, sort, filters, pages
 import { conversionQuery, presentConversionRow } from '../../contracts/list-views';
-import { conversionTable } from '../../domain/lists/conversion-table';
+import { conversionTable } from '../../domain/conversions/list';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listConversionTableInput, listConversionTableOutput } from './list-conversion-table.types';

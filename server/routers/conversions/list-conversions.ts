@@ -1,6 +1,6 @@
 // GET /v1/conversions: list conversions, filtered by status, affiliate, campaign and time
 import { presentConversionDetail, storedConversionStatus } from '../../contracts/conversion';
-import { listConversions } from '../../domain/conversions/read';
+import { listConversions } from '../../domain/conversions/list';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listConversionsInput, listConversionsMeta, listConversionsOutput } from './list-conversions.types';

@@ -1,6 +1,6 @@
 // GET /v1/payouts: list payouts, filtered by status or affiliate
 import { presentPayout } from '../../contracts/payout';
-import { listPayouts } from '../../domain/payouts/payouts';
+import { listPayouts } from '../../domain/payouts/list';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listPayoutsInput, listPayoutsMeta, listPayoutsOutput } from './list-payouts.types';
