@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { integrationStatus } from '../../contracts/integration';
 import { eventStats, workspacePublicId } from '../../integrations/event-log';
+import { apiKeyKind } from '../../integrations/api-keys';
 import { findIntegration } from '../../integrations/settings';
+import { STRIPE_PERMISSIONS } from '../../integrations/stripe/api';
 import type { PaymentProvider } from '../../integrations/provider';
 import type { WorkspaceCtx } from '../../domain/context';
 
@@ -20,5 +22,14 @@ export async function presentStatus(ctx: WorkspaceCtx, provider: PaymentProvider
     events: provider.events.map((e) => ({ type: e.type, effect: e.effect })),
     last_event_at: stats.lastReceivedAt?.toISOString() ?? null,
     counts: stats.counts,
+    api_key: apiKeyOf(provider, row?.apiKeyHint ?? null),
   };
+}
+
+// The permissions a provider's key needs, as its dashboard names them.
+const PERMISSIONS: Record<string, string[]> = { stripe: STRIPE_PERMISSIONS };
+
+function apiKeyOf(provider: PaymentProvider, hint: string | null) {
+  const kind = apiKeyKind(provider.name);
+  return kind ? { hint, example: kind.example, where: kind.where, permissions: PERMISSIONS[provider.name] ?? [] } : null;
 }

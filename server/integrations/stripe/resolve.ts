@@ -1,0 +1,67 @@
+import { logInfo } from '../../lib/log';
+import type { Integration, IntegrationCtx } from '../provider';
+import { ProviderApiError } from '../provider-api';
+import { recordObject } from '../sales';
+import { SecretUnavailable } from '../secret-box';
+import { apiKeyOf } from '../settings';
+import { stripeCall, stripeClient } from './api';
+
+// What an event leaves out, asked of the merchant's Stripe account when an API key is set
+// (docs/integrations/stripe.md "API key"). Without a key, or when the key may not read it, the
+// event is applied as before; when Stripe cannot be reached, the error makes the event be tried
+// again later by the retry job.
+
+function keyOf(ctx: IntegrationCtx, integration: Integration): string | null {
+  try {
+    return apiKeyOf(integration);
+  } catch (err) {
+    if (!(err instanceof SecretUnavailable)) throw err;
+    logInfo('integrations.api_key_unreadable', { workspace: ctx.workspaceId, provider: ctx.provider });
+    return null;
+  }
+}
+
+/** A key refused or short of a permission: said once in the log (no key, no message), then treated as absent. */
+function absentOn(ctx: IntegrationCtx, what: string, err: unknown): null {
+  if (!(err instanceof ProviderApiError)) throw err;
+  if (err.failure === 'not_found') return null;
+  if (err.failure === 'permission' || err.failure === 'unauthorized') {
+    logInfo('integrations.api_key_refused', { workspace: ctx.workspaceId, provider: ctx.provider, what, failure: err.failure });
+    return null;
+  }
+  throw err;
+}
+
+/**
+ * The text of a promotion code a checkout names only by id (one created before Stripe was
+ * connected, so no promotion_code.created told it). Remembered like the event's, so it is asked once.
+ */
+export async function promotionCodeText(ctx: IntegrationCtx, integration: Integration, id: string): Promise<string | null> {
+  const key = keyOf(ctx, integration);
+  if (!key) return null;
+  try {
+    const promo = await stripeCall('promotion code', () => stripeClient(key).promotionCodes.retrieve(id));
+    await recordObject(ctx, { objectId: promo.id, kind: 'promotion_code', target: promo.code });
+    return promo.code;
+  } catch (err) {
+    return absentOn(ctx, 'promotion code', err);
+  }
+}
+
+/**
+ * The product of a one-time Checkout payment: its line items are not part of the event. The
+ * largest line's product, as for invoices (line-terms.ts), so product rules apply.
+ */
+export async function checkoutProductId(ctx: IntegrationCtx, integration: Integration, sessionId: string): Promise<string | null> {
+  const key = keyOf(ctx, integration);
+  if (!key) return null;
+  try {
+    const items = await stripeCall('checkout line items', () => stripeClient(key).checkout.sessions.listLineItems(sessionId, { limit: 100 }));
+    if (!items.data.length) return null;
+    const main = items.data.reduce((best, l) => (l.amount_total > best.amount_total ? l : best), items.data[0]);
+    const product = main.price?.product;
+    return typeof product === 'string' ? product : (product?.id ?? null);
+  } catch (err) {
+    return absentOn(ctx, 'checkout line items', err);
+  }
+}
