@@ -43,10 +43,18 @@ const RAK: Record<Permission, string> = {
 
 const masked = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 14))}${key.slice(-6)}`;
 
-/** A page as Stripe lists: newest first, `starting_after` an id of the previous page, `created[gte]`. */
+// The range filters of `created`, as the client encodes Stripe.RangeQueryParam.
+const RANGE: Record<string, (created: number, bound: number) => boolean> = {
+  'created[gte]': (c, b) => c >= b,
+  'created[gt]': (c, b) => c > b,
+  'created[lte]': (c, b) => c <= b,
+  'created[lt]': (c, b) => c < b,
+};
+
+/** A page as Stripe lists: newest first, `starting_after` an id of the previous page, `created[…]` ranges. */
 function page<T extends Listed>(all: T[], q: URLSearchParams, url: string, keep: (o: T) => boolean = () => true): Stripe.ApiList<T> {
-  const gte = q.get('created[gte]');
-  const sorted = all.filter((o) => keep(o) && (!gte || o.created >= Number(gte))).sort((a, b) => b.created - a.created);
+  const inRange = (o: T) => Object.entries(RANGE).every(([param, test]) => !q.has(param) || test(o.created, Number(q.get(param))));
+  const sorted = all.filter((o) => keep(o) && inRange(o)).sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
   const after = q.get('starting_after');
   const from = after ? sorted.findIndex((o) => o.id === after) + 1 : 0;
   const limit = Math.min(Number(q.get('limit') ?? 10), 100);
