@@ -43,13 +43,15 @@ export function failureOf(status: number | null | undefined): ApiFailure {
   return 'refused';
 }
 
-// Where each provider's API is: its own unless the operator points it elsewhere (STRIPE_API_URL,
-// PADDLE_API_URL: a local fake in tests, a proxy). Set once per process by the composition root.
-const bases: { stripe?: URL; paddle?: URL } = {};
+// Where each provider's API is: its own unless the operator points it elsewhere (STRIPE_API_URL:
+// a local fake in tests, a proxy). Set once per process by the composition root,
+// on globalThis: Next's bundled route handlers have their own copy of this module.
+const KEY = Symbol.for('refcount.provider-api-bases');
+type Bases = { stripe?: URL; paddle?: URL };
+const bases = (): Bases => ((globalThis as { [KEY]?: Bases })[KEY] ??= {});
 
 export function setProviderApiBases(urls: { stripe?: string; paddle?: string }) {
-  bases.stripe = urls.stripe ? new URL(urls.stripe) : undefined;
-  bases.paddle = urls.paddle ? new URL(urls.paddle) : undefined;
+  (globalThis as { [KEY]?: Bases })[KEY] = { stripe: urls.stripe ? new URL(urls.stripe) : undefined, paddle: urls.paddle ? new URL(urls.paddle) : undefined };
 }
 
-export const providerApiBase = (provider: 'stripe' | 'paddle') => bases[provider];
+export const providerApiBase = (provider: 'stripe' | 'paddle') => bases()[provider];

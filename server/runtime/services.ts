@@ -18,7 +18,7 @@ import { ensureAuthSecret } from './auth-secret';
  * Redis when configured).
  */
 export function createServices(database: Database, config: Config) {
-  setProviderApiBases({ stripe: config.stripeApiUrl, paddle: config.paddleApiUrl });
+  setProviderApiBases({ stripe: config.stripeApiUrl });
   return {
     database,
     config,

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 
@@ -29,6 +29,8 @@ export type FakeStripe = {
   requests: { method: string; path: string; key: string | null }[];
   /** Answers the next `n` requests with 500 (a Stripe outage). */
   failNext(n: number): void;
+  /** Milliseconds each answer waits (a slow account, so progress can be watched). */
+  delayMs: number;
   close(): Promise<void>;
 };
 
@@ -62,13 +64,16 @@ function page<T extends Listed>(all: T[], q: URLSearchParams, url: string, keep:
   return { object: 'list', data, has_more: from + limit < sorted.length, url };
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+/** On a free port of 127.0.0.1, or `port` (the browser specs' app is told it before it starts). */
+export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Promise<FakeStripe> {
   const account: FakeStripe['account'] = { customers: [], sessions: [], lineItems: new Map(), invoices: [], promotionCodes: [], products: [] };
   const keys = new Map<string, Set<Permission>>();
   const requests: FakeStripe['requests'] = [];
   let failing = 0;
 
-  const server: Server = createServer((req, res) => {
+  const fake = { delayMs: 0 };
+  const server: Server = createServer((req, res) => void new Promise((r) => setTimeout(r, fake.delayMs)).then(() => answer(req, res)));
+  function answer(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, key });
@@ -110,14 +115,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (p === '/v1/products') return needs('products') && send(200, page(account.products, q, p));
     return error(404, `Unrecognized request URL (GET: ${p}).`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  }
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const api: FakeStripe = Object.assign(fake, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     account,
-    key: (key, withheld = []) => void keys.set(key, new Set(withheld)),
+    key: (key: string, withheld: Permission[] = []) => void keys.set(key, new Set(withheld)),
     requests,
-    failNext: (n) => void (failing = n),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    failNext: (n: number) => void (failing = n),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+  return api;
 }
