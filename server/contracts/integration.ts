@@ -28,6 +28,10 @@ export const integrationStatus = z.object({
       example: z.string(),
       where: z.string(),
       permissions: z.array(z.string()),
+      // what the key is for, in a sentence for the page
+      reads: z.string(),
+      // whether the provider has a backfill (server/integrations/backfills.ts)
+      backfill: z.boolean(),
     })
     .nullable(),
 });

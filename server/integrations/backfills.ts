@@ -30,6 +30,8 @@ const DAY_MS = 86_400_000;
 // The providers with a backfill; one without an entry has none.
 const KINDS = new Map<string, BackfillKind>([['stripe', stripeBackfill]]);
 
+export const hasBackfill = (provider: PaymentProvider) => KINDS.has(provider.name);
+
 export async function latestBackfill(ctx: WorkspaceCtx, provider: PaymentProvider): Promise<Backfill | undefined> {
   const [row] = await ctx.db
     .select()

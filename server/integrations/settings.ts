@@ -38,7 +38,7 @@ async function checkedApiKey(provider: PaymentProvider, raw: string): Promise<st
   const kind = apiKeyKind(provider.name);
   if (!kind) throw invalid('api_key', `${provider.label} takes no API key`);
   const key = raw.trim();
-  if (!kind.pattern.test(key)) throw invalid('api_key', `a ${provider.label} API key here is a restricted key and looks like ${kind.example}`);
+  if (!kind.pattern.test(key)) throw invalid('api_key', `a ${provider.label} ${kind.noun} looks like ${kind.example}`);
   let missing: string[];
   try {
     missing = await kind.missing(key);
@@ -46,7 +46,7 @@ async function checkedApiKey(provider: PaymentProvider, raw: string): Promise<st
     if (err instanceof ProviderApiError) throw invalid('api_key', err.failure === 'unauthorized' ? `${provider.label} refused this key: revoked, expired or mistyped` : `${provider.label} could not check this key now (${err.failure}): try again`);
     throw err;
   }
-  if (missing.length) throw invalid('api_key', `the key lacks ${missing.join(', ')}: add ${missing.length > 1 ? 'these permissions' : 'this permission'} to the restricted key in ${provider.label}`);
+  if (missing.length) throw invalid('api_key', `the key lacks ${missing.join(', ')}: add ${missing.length > 1 ? 'these permissions' : 'this permission'} to the ${kind.noun} in ${provider.label}`);
   return key;
 }
 

@@ -25,8 +25,7 @@ export function ApiKeyForm({ status, canWrite }: { status: Status; canWrite: boo
   return (
     <div className="space-y-2 text-sm">
       <p>
-        Optional: a restricted key lets Refcount read what events leave out (promotion codes made before you connected, the products of one-time payments) and
-        bring in past customers and invoices. Make one at {key.where} with these permissions, and nothing else:
+        Optional: an API key lets Refcount read what events leave out: {key.reads}. Make one at {key.where} with these permissions, read only, and nothing else:
       </p>
       <ul aria-label="Permissions the key needs" className="flex flex-wrap gap-2">
         {key.permissions.map((p) => (
@@ -39,7 +38,7 @@ export function ApiKeyForm({ status, canWrite }: { status: Status; canWrite: boo
       {canWrite && (
         <form onSubmit={submit} aria-label={`${status.label} API key`} className="flex flex-wrap items-end gap-2">
           <label className="min-w-64 grow">
-            Restricted API key
+            {status.provider === 'stripe' ? 'Restricted API key' : 'API key'}
             <input name="api_key" type="password" autoComplete="off" placeholder={key.hint ? `set (${key.hint}); paste to replace` : key.example} className={inputCls} />
           </label>
           <Button disabled={save.isPending || !status.connected}>{save.isPending ? 'Checking…' : 'Save key'}</Button>

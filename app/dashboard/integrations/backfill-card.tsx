@@ -21,7 +21,7 @@ export function BackfillCard({ status, canWrite }: { status: Status; canWrite: b
     refetchInterval: (q) => (q.state.data?.data?.status === 'running' ? 2_000 : false),
   });
   const start = useMutation(trpc.integrations.startBackfill.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.integrations.backfill.queryKey() }) }));
-  if (!status.api_key) return null;
+  if (!status.api_key?.backfill) return null;
   const b = latest.data?.data ?? null;
   const running = b?.status === 'running';
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -36,7 +36,7 @@ export function BackfillCard({ status, canWrite }: { status: Status; canWrite: b
           Reads the checkouts and paid invoices since a date (at most two years back) and every customer tagged with a referral, through the API key, and records them as
           the events would have. A sale already recorded stays one conversion.
         </p>
-        {canWrite && status.api_key.hint && (
+        {canWrite && status.api_key?.hint && (
           <form onSubmit={submit} aria-label="Backfill" className="flex flex-wrap items-end gap-2">
             <label>
               Since
@@ -45,7 +45,7 @@ export function BackfillCard({ status, canWrite }: { status: Status; canWrite: b
             <Button disabled={start.isPending || running}>{running ? 'Backfill running…' : 'Start backfill'}</Button>
           </form>
         )}
-        {!status.api_key.hint && <p className="text-slate-500">Save an API key first.</p>}
+        {!status.api_key?.hint && <p className="text-slate-500">Save an API key first.</p>}
         <ErrorNote error={start.error ?? latest.error} />
         {b && (
           <dl aria-label="Backfill progress" className="grid gap-2 sm:grid-cols-4">

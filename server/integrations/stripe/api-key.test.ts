@@ -75,7 +75,7 @@ describe('saving a restricted key', () => {
     fake.key(key);
     const before = fake.requests.length;
     const saved = await caller.integrations.save({ provider: 'stripe', api_key: key });
-    expect(saved.api_key).toEqual({ hint: `…${key.slice(-4)}`, example: 'rk_live_…', where: expect.stringContaining('restricted key'), permissions: expect.arrayContaining(['Promotion Codes: read']) });
+    expect(saved.api_key).toMatchObject({ backfill: true, hint: `…${key.slice(-4)}`, example: 'rk_live_…', where: expect.stringContaining('restricted key'), permissions: expect.arrayContaining(['Promotion Codes: read']) });
     const probes = fake.requests.slice(before);
     expect(probes.map((r) => r.path.split('?')[0]).sort()).toEqual(['/v1/checkout/sessions', '/v1/customers', '/v1/invoices', '/v1/products', '/v1/promotion_codes']);
     expect(probes.every((r) => r.key === key && r.path.endsWith('?limit=1'))).toBe(true);

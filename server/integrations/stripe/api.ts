@@ -7,6 +7,7 @@ import { failureOf, ProviderApiError, providerApiBase } from '../provider-api';
 /** Restricted keys only: a secret key (sk_) can move money, far more than Refcount reads. */
 export const STRIPE_API_KEY = {
   pattern: /^rk_(live|test)_[A-Za-z0-9]{16,247}$/,
+  noun: 'restricted key',
   example: 'rk_live_…',
   where: 'Stripe Dashboard → Developers → API keys → Create restricted key',
 };

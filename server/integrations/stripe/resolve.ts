@@ -1,36 +1,10 @@
-import { logInfo } from '../../lib/log';
 import type { Integration, IntegrationCtx } from '../provider';
-import { ProviderApiError } from '../provider-api';
+import { absentOn, keyInUse as keyOf } from '../key-in-use';
 import { recordObject } from '../sales';
-import { SecretUnavailable } from '../secret-box';
-import { apiKeyOf } from '../settings';
 import { stripeCall, stripeClient } from './api';
 
 // What an event leaves out, asked of the merchant's Stripe account when an API key is set
-// (docs/integrations/stripe.md "API key"). Without a key, or when the key may not read it, the
-// event is applied as before; when Stripe cannot be reached, the error makes the event be tried
-// again later by the retry job.
-
-function keyOf(ctx: IntegrationCtx, integration: Integration): string | null {
-  try {
-    return apiKeyOf(integration);
-  } catch (err) {
-    if (!(err instanceof SecretUnavailable)) throw err;
-    logInfo('integrations.api_key_unreadable', { workspace: ctx.workspaceId, provider: ctx.provider });
-    return null;
-  }
-}
-
-/** A key refused or short of a permission: said once in the log (no key, no message), then treated as absent. */
-function absentOn(ctx: IntegrationCtx, what: string, err: unknown): null {
-  if (!(err instanceof ProviderApiError)) throw err;
-  if (err.failure === 'not_found') return null;
-  if (err.failure === 'permission' || err.failure === 'unauthorized') {
-    logInfo('integrations.api_key_refused', { workspace: ctx.workspaceId, provider: ctx.provider, what, failure: err.failure });
-    return null;
-  }
-  throw err;
-}
+// (docs/integrations/stripe.md "API key"; server/integrations/key-in-use.ts says when it is not).
 
 /**
  * The text of a promotion code a checkout names only by id (one created before Stripe was

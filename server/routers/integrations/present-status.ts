@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { integrationStatus } from '../../contracts/integration';
 import { eventStats, workspacePublicId } from '../../integrations/event-log';
 import { apiKeyKind } from '../../integrations/api-keys';
+import { hasBackfill } from '../../integrations/backfills';
 import { findIntegration } from '../../integrations/settings';
+import { PADDLE_PERMISSIONS } from '../../integrations/paddle/api';
 import { STRIPE_PERMISSIONS } from '../../integrations/stripe/api';
 import type { PaymentProvider } from '../../integrations/provider';
 import type { WorkspaceCtx } from '../../domain/context';
@@ -26,10 +28,16 @@ export async function presentStatus(ctx: WorkspaceCtx, provider: PaymentProvider
   };
 }
 
-// The permissions a provider's key needs, as its dashboard names them.
-const PERMISSIONS: Record<string, string[]> = { stripe: STRIPE_PERMISSIONS };
+// The permissions a provider's key needs, as its dashboard names them, and what it reads.
+const PERMISSIONS: Record<string, string[]> = { stripe: STRIPE_PERMISSIONS, paddle: PADDLE_PERMISSIONS };
+const READS: Record<string, string> = {
+  stripe: 'promotion codes made before you connected, the products of one-time payments, and past customers and invoices (a backfill)',
+  paddle: 'the codes of discounts that transactions name only by id',
+};
 
 function apiKeyOf(provider: PaymentProvider, hint: string | null) {
   const kind = apiKeyKind(provider.name);
-  return kind ? { hint, example: kind.example, where: kind.where, permissions: PERMISSIONS[provider.name] ?? [] } : null;
+  return kind
+    ? { hint, example: kind.example, where: kind.where, permissions: PERMISSIONS[provider.name] ?? [], reads: READS[provider.name] ?? '', backfill: hasBackfill(provider) }
+    : null;
 }
