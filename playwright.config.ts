@@ -27,6 +27,8 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port) },
+    // The app reads Stripe's API from the fake e2e/integrations/stripe-api-key.spec.ts starts on
+    // the next port (server/testing/stripe/fake-api.ts), never from Stripe.
+    env: { PORT: String(port), STRIPE_API_URL: `http://127.0.0.1:${port + 1}` },
   },
 });

@@ -38,6 +38,8 @@ const FIELDS: Record<string, string> = {
   scopes: 'Scopes',
   token: 'Link',
   terms_accepted: 'Terms',
+  api_key: 'API key',
+  since: 'Since',
 };
 
 const PROBLEMS: [RegExp, string][] = [

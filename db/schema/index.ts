@@ -14,4 +14,5 @@ export * from './risk';
 export * from './idempotency';
 export * from './audit';
 export * from './integrations';
+export * from './integration-backfills';
 export * from './jobs';

@@ -19,6 +19,10 @@ export const integrations = pgTable(
     secretHint: text('secret_hint').notNull(),
     // What a sale's amount is: what the customer paid, or that less tax.
     amountBasis: text('amount_basis', { enum: AMOUNT_BASES }).notNull().default('paid'),
+    // An optional restricted API key, sealed like the signing secret (its own additional data,
+    // so the two sealed values cannot be swapped): reads what events leave out, and backfills.
+    apiKeySealed: text('api_key_sealed'),
+    apiKeyHint: text('api_key_hint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

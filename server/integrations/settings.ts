@@ -3,10 +3,13 @@ import { integrations } from '@/db/schema';
 import { invalid } from '../errors/errors';
 import { recordAudit } from '../domain/audit/record-audit';
 import type { ActingCtx, WorkspaceCtx } from '../domain/context';
+import { apiKeyKind } from './api-keys';
 import type { Integration, PaymentProvider } from './provider';
+import { ProviderApiError } from './provider-api';
 import { openSecret, sealSecret, secretAad } from './secret-box';
 
-export type IntegrationPatch = { secret?: string; amountBasis?: Integration['amountBasis'] };
+/** `apiKey: null` removes the key; absent leaves it as it is. */
+export type IntegrationPatch = { secret?: string; amountBasis?: Integration['amountBasis']; apiKey?: string | null };
 
 export async function findIntegration({ ctx, provider }: { ctx: WorkspaceCtx; provider: string }): Promise<Integration | undefined> {
   const { db, workspaceId } = ctx;
@@ -20,14 +23,42 @@ export async function findIntegration({ ctx, provider }: { ctx: WorkspaceCtx; pr
 /** The signing secret in clear, for verification only: never logged, never answered. */
 export const signingSecret = (row: Integration) => openSecret(row.secretSealed, secretAad(row.workspaceId, row.provider));
 
+// The API key's additional data differs from the signing secret's: one sealed value cannot
+// stand in for the other.
+const apiKeyAad = (workspaceId: string, provider: string) => `${secretAad(workspaceId, provider)}:api_key`;
+
+/** The API key in clear, for the provider's client only: never logged, never answered. */
+export const apiKeyOf = (row: Integration): string | null => (row.apiKeySealed ? openSecret(row.apiKeySealed, apiKeyAad(row.workspaceId, row.provider)) : null);
+
+/**
+ * Checks a new API key at the provider before it is kept: each read Refcount needs, once. A key
+ * refused, or lacking a permission (named as the provider's dashboard names it), is refused here.
+ */
+async function checkedApiKey(provider: PaymentProvider, raw: string): Promise<string> {
+  const kind = apiKeyKind(provider.name);
+  if (!kind) throw invalid('api_key', `${provider.label} takes no API key`);
+  const key = raw.trim();
+  if (!kind.pattern.test(key)) throw invalid('api_key', `a ${provider.label} ${kind.noun} looks like ${kind.example}`);
+  let missing: string[];
+  try {
+    missing = await kind.missing(key);
+  } catch (err) {
+    if (err instanceof ProviderApiError) throw invalid('api_key', err.failure === 'unauthorized' ? `${provider.label} refused this key: revoked, expired or mistyped` : `${provider.label} could not check this key now (${err.failure}): try again`);
+    throw err;
+  }
+  if (missing.length) throw invalid('api_key', `the key lacks ${missing.join(', ')}: add ${missing.length > 1 ? 'these permissions' : 'this permission'} to the ${kind.noun} in ${provider.label}`);
+  return key;
+}
+
 // Enough to tell two secrets apart on the dashboard, far too little to use.
 const hintOf = (secret: string) => `…${secret.slice(-4)}`;
 const target = (row: Integration) => ({ type: 'integration', id: row.id });
 
 /**
- * Sets the signing secret (sealed) and/or the amount basis; the first save needs the secret.
- * Audited in the same transaction by provider and field, never with the secret: a new one is
- * `signing_secret: 'set'`. Saving what is already there (the same basis, no secret) records nothing.
+ * Sets the signing secret (sealed), the amount basis and/or the optional API key (checked at the
+ * provider, then sealed; null removes it); the first save needs the secret. Audited in the same
+ * transaction by provider and field, never with a secret: a new one is `signing_secret: 'set'`,
+ * `api_key: 'set'`. Saving what is already there (the same basis, no secret) records nothing.
  */
 export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx; provider: PaymentProvider; patch: IntegrationPatch }): Promise<Integration> {
   const secret = patch.secret?.trim();
@@ -36,21 +67,30 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
   }
   const sealed = secret ? { secretSealed: sealSecret(secret, secretAad(ctx.workspaceId, provider.name)), secretHint: hintOf(secret) } : {};
   const basis = patch.amountBasis ? { amountBasis: patch.amountBasis } : {};
+  // Checked at the provider before the transaction: no connection waits on the network.
+  const key = typeof patch.apiKey === 'string' ? await checkedApiKey(provider, patch.apiKey) : patch.apiKey;
+  const apiKey =
+    key === null
+      ? { apiKeySealed: null, apiKeyHint: null }
+      : key
+        ? { apiKeySealed: sealSecret(key, apiKeyAad(ctx.workspaceId, provider.name)), apiKeyHint: hintOf(key) }
+        : {};
   return ctx.db.transaction(async (tx) => {
     const existing = await findIntegration({ ctx: { ...ctx, db: tx }, provider: provider.name });
     if (!existing) {
       if (!sealed.secretSealed) throw invalid('secret', 'paste the signing secret first');
       const [row] = await tx
         .insert(integrations)
-        .values({ workspaceId: ctx.workspaceId, provider: provider.name, ...sealed, ...basis } as typeof integrations.$inferInsert)
-        .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: { ...sealed, ...basis, updatedAt: new Date() } })
+        .values({ workspaceId: ctx.workspaceId, provider: provider.name, ...sealed, ...basis, ...apiKey } as typeof integrations.$inferInsert)
+        .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: { ...sealed, ...basis, ...apiKey, updatedAt: new Date() } })
         .returning();
-      await recordAudit(tx, ctx, 'integration.connected', target(row), { after: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis } });
+      const withKey = row.apiKeySealed ? { api_key: 'set' } : {};
+      await recordAudit(tx, ctx, 'integration.connected', target(row), { after: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
       return row;
     }
     const [row] = await tx
       .update(integrations)
-      .set({ ...sealed, ...basis, updatedAt: new Date() })
+      .set({ ...sealed, ...basis, ...apiKey, updatedAt: new Date() })
       .where(eq(integrations.id, existing.id))
       .returning();
     const before: Record<string, string> = {};
@@ -60,6 +100,8 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
       after.amount_basis = row.amountBasis;
     }
     if (secret) after.signing_secret = 'set';
+    if (key) after.api_key = 'set';
+    else if (key === null && existing.apiKeySealed) after.api_key = 'removed';
     if (Object.keys(after).length) await recordAudit(tx, ctx, 'integration.updated', target(row), { provider: provider.name, before, after });
     return row;
   });
@@ -73,7 +115,8 @@ export async function removeIntegration({ ctx, provider }: { ctx: ActingCtx; pro
       .where(and(eq(integrations.workspaceId, ctx.workspaceId), eq(integrations.provider, provider.name)))
       .returning();
     if (!row) return false;
-    await recordAudit(tx, ctx, 'integration.removed', target(row), { before: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis } });
+    const withKey = row.apiKeySealed ? { api_key: 'set' } : {};
+    await recordAudit(tx, ctx, 'integration.removed', target(row), { before: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
     return true;
   });
 }

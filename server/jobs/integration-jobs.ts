@@ -1,4 +1,5 @@
 import type { Db } from '@/db/client';
+import { BACKFILL_QUEUE, runBackfills } from '../integrations/backfills';
 import { pruneIntegrationEvents } from '../integrations/event-log';
 import { RETRY_QUEUE, retryDueEvents } from '../integrations/process-event';
 import { logInfo } from '../lib/log';
@@ -27,6 +28,16 @@ export async function registerIntegrationJobs(runner: JobRunner, db: Db, { every
     async () => {
       // a backlog left for the next run is taken up at once, not at the next tick
       if ((await retryDueEvents(db)).more) await runner.nudge(RETRY_QUEUE);
+    },
+    { every: everySeconds, retryLimit: 0 },
+  );
+  // Backfills started on the Integrations page, a bounded number of pages a run (each page one
+  // provider call or a few): the next run starts at once while pages are left, and an idle tick
+  // is one indexed read.
+  await runner.register(
+    BACKFILL_QUEUE,
+    async () => {
+      if ((await runBackfills(db)).more) await runner.nudge(BACKFILL_QUEUE);
     },
     { every: everySeconds, retryLimit: 0 },
   );

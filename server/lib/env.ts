@@ -56,6 +56,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     smtpUrl: env.SMTP_URL || undefined,
+    // Where Stripe's API is, for the optional API key (server/integrations/provider-api.ts):
+    // unset, Stripe's own; a local fake in the browser specs.
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
     // An OpenAI-compatible model that rewrites the summaries of risky assessments; unset: the
     // rule-written summary. It never changes a verdict (server/domain/risk/llm-summary.ts).
     riskLlm: env.RISK_LLM_URL?.trim()

@@ -44,6 +44,10 @@ export const AMOUNT_BASES = ['paid', 'paid_excluding_tax'] as const;
 // rejected: signed by the provider but malformed (docs/integrations/stripe.md), kept with the reason.
 export const PROVIDER_EVENT_STATUSES = ['received', 'applied', 'ignored', 'waiting', 'failed', 'rejected'] as const;
 export const PROVIDER_EVENT_KINDS = ['payment', 'promotion_code', 'adjustment'] as const;
+// A provider backfill (server/integrations/backfills.ts): running until every phase is read.
+export const BACKFILL_STATUSES = ['running', 'done', 'failed'] as const;
+// Read in this order: checkouts link customers first, so invoices find their links.
+export const BACKFILL_PHASES = ['checkouts', 'customers', 'invoices', 'done'] as const;
 
 /** Buckets of a report's time series. */
 export const REPORT_INTERVALS = ['day', 'week', 'month'] as const;

@@ -4,6 +4,7 @@ import { createLoginGuard } from '../auth/login-guard';
 import { createSignInLinkLimiter } from '../auth/sign-in-link-limit';
 import { setAnswerChecks } from '../contracts/common';
 import { signInLinksWritten } from '../domain/portal/sign-in-link';
+import { setProviderApiBases } from '../integrations/provider-api';
 import { readConfig, type Config } from '../lib/env';
 import { createRateLimiter } from '../lib/rate-limit';
 import { ensureAuthSecret } from './auth-secret';
@@ -17,6 +18,7 @@ import { ensureAuthSecret } from './auth-secret';
  * Redis when configured).
  */
 export function createServices(database: Database, config: Config) {
+  setProviderApiBases({ stripe: config.stripeApiUrl });
   return {
     database,
     config,

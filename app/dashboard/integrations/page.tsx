@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../_components/providers';
 import { PageHeader, QueryState, focus, useCanWrite, useUrlFilters } from '../../_components/ui';
+import { BackfillCard } from './backfill-card';
 import { EventLog } from './event-log';
 import { SetupSteps } from './setup-steps';
 import { StatusCard } from './status-card';
@@ -38,6 +39,7 @@ export default function IntegrationsPage() {
           <>
             <StatusCard status={status.data} />
             <SetupSteps status={status.data} canWrite={canWrite} />
+            <BackfillCard status={status.data} canWrite={canWrite} />
             <EventLog provider={provider} canWrite={canWrite} />
           </>
         )}

@@ -1,4 +1,5 @@
 import { Card, CopyButton } from '../../_components/ui';
+import { ApiKeyForm } from './api-key-form';
 import { SecretForm } from './secret-form';
 import type { Status } from './types';
 
@@ -38,6 +39,11 @@ export function SetupSteps({ status, canWrite }: { status: Status; canWrite: boo
           </p>
           {canWrite ? <SecretForm status={status} /> : <p className="text-slate-500">A viewer cannot change the connection.</p>}
         </li>
+        {status.api_key && (
+          <li>
+            <ApiKeyForm status={status} canWrite={canWrite} />
+          </li>
+        )}
         {status.provider === 'stripe' && (
           <li>
             <p>

@@ -21,6 +21,7 @@ export const transactionSchema = z.looseObject({
   currency_code: z.string(),
   custom_data: customData,
   billed_at: z.string().nullish(),
+  discount_id: z.string().nullish(),
   items: z.array(z.looseObject({ price: z.looseObject({ product_id: z.string(), billing_cycle: z.looseObject({ interval: z.string() }).nullish() }).nullish() })),
   details: z.looseObject({
     totals: z.looseObject({ tax: minor, grand_total: minor }).nullish(),

@@ -2,6 +2,7 @@ import { customerLink, hasConversions, hasHints, linkCustomer, type Hints } from
 import { Waiting, type Handler } from '../provider';
 import { recordProviderSale } from '../record-sale';
 import { hasEarlierSale } from '../sales';
+import { discountCode } from './resolve';
 import { transactionSchema } from './schemas';
 
 type Txn = ReturnType<typeof transactionSchema.parse>;
@@ -25,7 +26,8 @@ function mainTerms(t: Txn) {
  */
 export const transactionCompleted: Handler = async ({ ctx, integration, event, object, final }) => {
   const t = transactionSchema.parse(object);
-  const fromData: Hints = { visitorId: text(t.custom_data.refcount_visitor_id), ref: text(t.custom_data.refcount_ref) };
+  // A discount named after an affiliate's code counts as custom_data does (resolve.ts).
+  const fromData: Hints = { visitorId: text(t.custom_data.refcount_visitor_id), ref: text(t.custom_data.refcount_ref), manualCode: await discountCode(ctx, integration, t.discount_id) };
   const customerId = t.customer_id ?? null;
   if (customerId && hasHints(fromData)) await linkCustomer(ctx, customerId, fromData, event.id);
   const link = customerId ? await customerLink(ctx, customerId) : undefined;

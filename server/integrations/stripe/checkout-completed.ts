@@ -2,19 +2,22 @@ import { hasHints, linkCustomer, type Hints } from '../customers';
 import { applied, ignored, type Handler, type HandlerInput } from '../provider';
 import { recordProviderSale } from '../record-sale';
 import { objectsOf } from '../sales';
+import { checkoutProductId, promotionCodeText } from './resolve';
 import { checkoutSessionSchema } from './schemas';
 
 type Session = ReturnType<typeof checkoutSessionSchema.parse>;
 
 // A promotion code is named by id in the session; its text (an affiliate's code) was learnt from
-// promotion_code.created|updated, or comes expanded.
-async function promotionCodeOf({ ctx }: HandlerInput, session: Session): Promise<string | null> {
+// promotion_code.created|updated, comes expanded, or is read with the API key (resolve.ts).
+async function promotionCodeOf({ ctx, integration }: HandlerInput, session: Session): Promise<string | null> {
   for (const d of session.discounts ?? []) {
     const p = d.promotion_code;
     if (p && typeof p === 'object') return p.code;
     if (p) {
       const [known] = await objectsOf(ctx, 'promotion_code', { ids: [p] });
       if (known) return known.target;
+      const text = await promotionCodeText(ctx, integration, p);
+      if (text) return text;
     }
   }
   return null;
@@ -48,9 +51,9 @@ export const checkoutCompleted: Handler = async (input) => {
       amount: integration.amountBasis === 'paid' ? total : Math.max(0, total - tax),
       chargedAmount: total,
       currency: s.currency ?? 'usd',
-      // Line items are not part of the event (they need an API call): a one-time checkout sale
-      // earns by interval and catch-all rules.
-      productId: null,
+      // Line items are not part of the event: read with the API key when set (resolve.ts), else
+      // a one-time checkout sale earns by interval and catch-all rules.
+      productId: await checkoutProductId(ctx, integration, s.id),
       interval: 'one_time',
       livemode: s.livemode,
       hints,

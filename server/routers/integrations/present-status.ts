@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { integrationStatus } from '../../contracts/integration';
 import { eventStats, workspacePublicId } from '../../integrations/event-log';
+import { apiKeyKind } from '../../integrations/api-keys';
+import { hasBackfill } from '../../integrations/backfills';
 import { findIntegration } from '../../integrations/settings';
+import { PADDLE_PERMISSIONS } from '../../integrations/paddle/api';
+import { STRIPE_PERMISSIONS } from '../../integrations/stripe/api';
 import type { PaymentProvider } from '../../integrations/provider';
 import type { WorkspaceCtx } from '../../domain/context';
 
@@ -20,5 +24,20 @@ export async function presentStatus(ctx: WorkspaceCtx, provider: PaymentProvider
     events: provider.events.map((e) => ({ type: e.type, effect: e.effect })),
     last_event_at: stats.lastReceivedAt?.toISOString() ?? null,
     counts: stats.counts,
+    api_key: apiKeyOf(provider, row?.apiKeyHint ?? null),
   };
+}
+
+// The permissions a provider's key needs, as its dashboard names them, and what it reads.
+const PERMISSIONS: Record<string, string[]> = { stripe: STRIPE_PERMISSIONS, paddle: PADDLE_PERMISSIONS };
+const READS: Record<string, string> = {
+  stripe: 'promotion codes made before you connected, the products of one-time payments, and past customers and invoices (a backfill)',
+  paddle: 'the codes of discounts that transactions name only by id',
+};
+
+function apiKeyOf(provider: PaymentProvider, hint: string | null) {
+  const kind = apiKeyKind(provider.name);
+  return kind
+    ? { hint, example: kind.example, where: kind.where, permissions: PERMISSIONS[provider.name] ?? [], reads: READS[provider.name] ?? '', backfill: hasBackfill(provider) }
+    : null;
 }

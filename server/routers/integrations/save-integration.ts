@@ -1,4 +1,4 @@
-// dashboard: connect a payment provider (its signing secret) or change the sale amount basis
+// dashboard: connect a payment provider (its signing secret), change the sale amount basis, set or remove its API key
 import { saveIntegration } from '../../integrations/settings';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { presentStatus } from './present-status';
@@ -10,6 +10,6 @@ export const saveIntegrationProcedure = workspaceProcedure('write')
   .output(saveIntegrationOutput)
   .mutation(async ({ ctx, input }) => {
     const provider = providerOf(input.provider);
-    await saveIntegration({ ctx, provider, patch: { secret: input.secret, amountBasis: input.amount_basis } });
+    await saveIntegration({ ctx, provider, patch: { secret: input.secret, amountBasis: input.amount_basis, apiKey: input.api_key } });
     return presentStatus(ctx, provider, ctx.services.config.publicUrl);
   });

@@ -5,5 +5,13 @@ export const saveIntegrationInput = z.strictObject({
   provider: providerName,
   secret: z.string().trim().min(1).max(256).optional().describe("the provider's signing secret; stored sealed, never shown again"),
   amount_basis: amountBasis.optional(),
+  api_key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .nullable()
+    .optional()
+    .describe('an optional restricted API key, checked at the provider and stored sealed, never shown again; null removes it'),
 });
 export const saveIntegrationOutput = integrationStatus;

@@ -1,0 +1,66 @@
+import Stripe from 'stripe';
+import { failureOf, ProviderApiError, providerApiBase } from '../provider-api';
+
+// The merchant's Stripe account through the official client and an optional restricted key
+// (docs/integrations/stripe.md "API key"). Read-only: Refcount writes nothing at Stripe.
+
+/** Restricted keys only: a secret key (sk_) can move money, far more than Refcount reads. */
+export const STRIPE_API_KEY = {
+  pattern: /^rk_(live|test)_[A-Za-z0-9]{16,247}$/,
+  noun: 'restricted key',
+  example: 'rk_live_…',
+  where: 'Stripe Dashboard → Developers → API keys → Create restricted key',
+};
+
+// Each permission the key needs, the call that proves it (limit 1) and its name in Stripe's
+// dashboard, which is what a manager is told when one is missing.
+const NEEDED: readonly { permission: string; probe: (s: Stripe) => Promise<unknown> }[] = [
+  { permission: 'Customers: read', probe: (s: Stripe) => s.customers.list({ limit: 1 }) },
+  { permission: 'Checkout Sessions: read', probe: (s: Stripe) => s.checkout.sessions.list({ limit: 1 }) },
+  { permission: 'Invoices: read', probe: (s: Stripe) => s.invoices.list({ limit: 1 }) },
+  { permission: 'Promotion Codes: read', probe: (s: Stripe) => s.promotionCodes.list({ limit: 1 }) },
+  { permission: 'Products: read', probe: (s: Stripe) => s.products.list({ limit: 1 }) },
+];
+
+export const STRIPE_PERMISSIONS = NEEDED.map((n) => n.permission);
+
+// A webhook waits on these calls inside its transaction: short, and one retry of a dropped
+// connection; a slower Stripe makes the event fail and our retry job take it up later.
+const TIMEOUT_MS = 8_000;
+
+export function stripeClient(apiKey: string): Stripe {
+  const base = providerApiBase('stripe');
+  return new Stripe(apiKey, {
+    timeout: TIMEOUT_MS,
+    maxNetworkRetries: 1,
+    telemetry: false,
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+  });
+}
+
+/** Runs a call, turning Stripe's errors into ours (never its message, which quotes the key). */
+export async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) throw new ProviderApiError(failureOf(err.statusCode), err.statusCode ?? null, what);
+    throw new ProviderApiError('unavailable', null, what);
+  }
+}
+
+/**
+ * Checks a key before it is saved: each needed read once. Answers the permissions it lacks (in
+ * Stripe's dashboard words); throws when Stripe refuses the key itself or cannot be reached.
+ */
+export async function missingStripePermissions(apiKey: string): Promise<string[]> {
+  const stripe = stripeClient(apiKey);
+  const results = await Promise.allSettled(NEEDED.map((n) => stripeCall(n.permission, () => n.probe(stripe))));
+  const missing: string[] = [];
+  for (const [i, r] of results.entries()) {
+    if (r.status === 'fulfilled') continue;
+    const err = r.reason as ProviderApiError;
+    if (err.failure !== 'permission') throw err;
+    missing.push(NEEDED[i].permission);
+  }
+  return missing;
+}

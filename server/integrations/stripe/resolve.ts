@@ -1,0 +1,41 @@
+import type { Integration, IntegrationCtx } from '../provider';
+import { absentOn, keyInUse as keyOf } from '../key-in-use';
+import { recordObject } from '../sales';
+import { stripeCall, stripeClient } from './api';
+
+// What an event leaves out, asked of the merchant's Stripe account when an API key is set
+// (docs/integrations/stripe.md "API key"; server/integrations/key-in-use.ts says when it is not).
+
+/**
+ * The text of a promotion code a checkout names only by id (one created before Stripe was
+ * connected, so no promotion_code.created told it). Remembered like the event's, so it is asked once.
+ */
+export async function promotionCodeText(ctx: IntegrationCtx, integration: Integration, id: string): Promise<string | null> {
+  const key = keyOf(ctx, integration);
+  if (!key) return null;
+  try {
+    const promo = await stripeCall('promotion code', () => stripeClient(key).promotionCodes.retrieve(id));
+    await recordObject(ctx, { objectId: promo.id, kind: 'promotion_code', target: promo.code });
+    return promo.code;
+  } catch (err) {
+    return absentOn(ctx, 'promotion code', err);
+  }
+}
+
+/**
+ * The product of a one-time Checkout payment: its line items are not part of the event. The
+ * largest line's product, as for invoices (line-terms.ts), so product rules apply.
+ */
+export async function checkoutProductId(ctx: IntegrationCtx, integration: Integration, sessionId: string): Promise<string | null> {
+  const key = keyOf(ctx, integration);
+  if (!key) return null;
+  try {
+    const items = await stripeCall('checkout line items', () => stripeClient(key).checkout.sessions.listLineItems(sessionId, { limit: 100 }));
+    if (!items.data.length) return null;
+    const main = items.data.reduce((best, l) => (l.amount_total > best.amount_total ? l : best), items.data[0]);
+    const product = main.price?.product;
+    return typeof product === 'string' ? product : (product?.id ?? null);
+  } catch (err) {
+    return absentOn(ctx, 'checkout line items', err);
+  }
+}

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IDiscountResponse } from '@paddle/paddle-node-sdk';
+import { pid } from './objects';
+
+// A local stand-in for the Paddle Billing API at its HTTP edge: a real node:http server answering
+// only what Refcount reads, with payloads typed by @paddle/paddle-node-sdk's response types, so
+// the SDK pointed here parses what it would parse from Paddle. A key may lack permissions
+// (403 `forbidden`, Paddle's error shape) or be unknown (`invalid_token`).
+
+export type PaddlePermission = 'customer.read' | 'transaction.read' | 'discount.read' | 'product.read';
+
+// The envelope of Paddle's answers (the SDK keeps its own type internal).
+type Meta = { request_id: string };
+type Paginated<T> = { data: T[]; meta: Meta & { pagination: { per_page: number; next: string; has_more: boolean; estimated_total: number } } };
+type ErrorBody = { error: { type: string; code: string; detail: string; documentation_url: string }; meta: Meta };
+
+export type FakePaddle = {
+  url: string;
+  discounts: IDiscountResponse[];
+  key(key: string, withheld?: PaddlePermission[]): void;
+  requests: { path: string; key: string | null }[];
+  close(): Promise<void>;
+};
+
+export function paddleDiscount(o: { code: string; id?: string }): IDiscountResponse {
+  return {
+    id: o.id ?? pid('dsc'),
+    status: 'active',
+    description: 'Affiliate discount',
+    enabled_for_checkout: true,
+    code: o.code,
+    mode: 'standard',
+    type: 'percentage',
+    amount: '10',
+    currency_code: null,
+    recur: false,
+    maximum_recurring_intervals: null,
+    usage_limit: null,
+    restrict_to: null,
+    expires_at: null,
+    custom_data: null,
+    times_used: 0,
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+    import_meta: null,
+    discount_group_id: null,
+    discount_group: null,
+  };
+}
+
+const LISTS: Record<string, PaddlePermission> = { '/customers': 'customer.read', '/transactions': 'transaction.read', '/discounts': 'discount.read', '/products': 'product.read' };
+
+export async function startFakePaddle(): Promise<FakePaddle> {
+  const discounts: IDiscountResponse[] = [];
+  const keys = new Map<string, Set<PaddlePermission>>();
+  const requests: FakePaddle['requests'] = [];
+  let n = 0;
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = /^bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    requests.push({ path: url.pathname + url.search, key });
+    const meta: Meta = { request_id: `req_${++n}` };
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const error = (status: number, code: string, detail: string) => {
+      const body: ErrorBody = { error: { type: 'request_error', code, detail, documentation_url: `https://developer.paddle.com/errors/shared/${code}` }, meta };
+      send(status, body);
+    };
+    if (!key || !keys.has(key)) return error(403, 'invalid_token', 'Invalid API key');
+    const withheld = keys.get(key)!;
+    const list = LISTS[url.pathname];
+    const permission = list ?? (url.pathname.startsWith('/discounts/') ? 'discount.read' : null);
+    if (!permission) return error(404, 'not_found', 'Unrecognized path');
+    if (withheld.has(permission)) return error(403, 'forbidden', "You aren't permitted to perform this request.");
+    if (list) {
+      const data = list === 'discount.read' ? discounts.slice(0, 1) : [];
+      const body: Paginated<unknown> = { data, meta: { ...meta, pagination: { per_page: 1, next: '', has_more: false, estimated_total: data.length } } };
+      return send(200, body);
+    }
+    const found = discounts.find((d) => d.id === url.pathname.slice('/discounts/'.length));
+    return found ? send(200, { data: found, meta }) : error(404, 'entity_not_found', 'Discount not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    discounts,
+    key: (key, withheld = []) => void keys.set(key, new Set(withheld)),
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
