@@ -11,8 +11,8 @@ import { eventRows } from '../events/record-event';
 import { readSettings, type Settings } from '../settings/settings';
 import { conversionByExternalId, conversionById, type Conversion } from './find';
 import { recordId } from '../records';
-import { refundStateByExternalId, type RefundState } from './refund-state';
-import { writeRefund } from './write-refund';
+import { refundStateByExternalId, type RefundState } from '../../store/refund-read';
+import { writeRefund } from '../../store/refund-write';
 
 /** `amount` is the total refunded so far, in minor units; absent means the whole sale. */
 export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' | null };

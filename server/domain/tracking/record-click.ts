@@ -2,7 +2,7 @@ import { notFound, unauthorized } from '../../errors/errors';
 import { newId, randomBytes16 } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
 import { hasherFor } from './hash';
-import { clickWriter } from './write-clicks';
+import { clickWriter } from '../../store/click-write';
 
 export type ClickInput = {
   /** Trimmed by the callers' schemas; matched case-insensitively. */
@@ -29,7 +29,7 @@ export const mintVisitorId = () => `v_${Buffer.from(randomBytes16()).toString('b
 /**
  * Records a click: resolve the ref code (case-insensitive), match the visitor (cookie,
  * fingerprint, ip + user agent, or new), insert the click and append the day's rollup delta.
- * Concurrent clicks share one statement and one commit (write-clicks.ts); each is answered once
+ * Concurrent clicks share one statement and one commit (server/store/click-write.ts); each is answered once
  * its row is committed. Under a refused key: unauthorized, nothing kept. Unknown
  * ref: link_not_found. Inactive affiliate or campaign: ok false, nothing kept.
  */

@@ -5,10 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
-import { openTestDatabase, type TestDatabase } from '../../testing/database';
-import { seedAffiliate, seedCampaign, seedClick } from '../../testing/seed';
-import type { TrackConversion } from './new-conversion';
-import { recordConversion } from './record';
+import { openTestDatabase, type TestDatabase } from '../testing/database';
+import { seedAffiliate, seedCampaign, seedClick } from '../testing/seed';
+import type { TrackConversion } from '../domain/conversions/new-conversion';
+import { recordConversion } from '../domain/conversions/record';
 
 // A sale by manual code or ref learns its affiliate from its first read (first-read.ts): no
 // statement of its own. Counted from the statements drizzle sends, through a second drizzle
