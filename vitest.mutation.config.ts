@@ -8,6 +8,7 @@ const config = mergeConfig(base, {});
 config.test!.include = [
   'server/domain/{commissions,attribution,payouts,conversions,tracking}/**/*.test.ts',
   'server/model/**/*.test.ts',
+  'server/store/**/*.test.ts',
   'server/track/**/*.test.ts',
   'server/browser/**/*.test.ts',
   'server/routers/{conversions,commissions,payouts,commission-rules,products,reports}/**/*.test.ts',

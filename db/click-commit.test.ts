@@ -37,7 +37,7 @@ await describeWith('postgres', 'clicks with synchronous_commit off', (server) =>
   it('writes API clicks on those connections, and sales on the durable ones', async () => {
     const p = await startProgram(api, { prefix: 'cc' });
     const before = await database.db.execute(sql`select count(*)::int as n from clicks`);
-    // The last statement each click connection ran: the click's own (write-clicks.ts; its start, as
+    // The last statement each click connection ran: the click's own (server/store/click-write.ts; its start, as
     // pg_stat_activity keeps only the first 1 KiB), not the durable pool's.
     const lastOnClickConnections = async () =>
       ((await database.db.execute(sql`select query from pg_stat_activity where datname = current_database() and application_name = 'refcount-clicks'`)) as unknown as { query: string }[]).map((r) => r.query);

@@ -100,7 +100,7 @@ export async function authenticateAffiliate(ctx: RequestContext) {
  * The tracking path's shortcut past the key lookup: a workspace key this process has verified
  * before (server/auth/known-keys.ts), allowed `need` then, its budget spent now. It is only
  * presumed valid: the caller must write under `keyHash` in a statement that checks the key again
- * (write-clicks.ts), and on `unauthorized` call `refusedPresumedKey` and answer through
+ * (server/store/click-write.ts), and on `unauthorized` call `refusedPresumedKey` and answer through
  * authenticateWorkspace, which then gives whatever answer the key has earned (401, 403). null:
  * nothing to presume (a session, a framing error to answer, an unknown or out-of-budget key: the
  * usual path answers those, spending again from a budget that is gone anyway).

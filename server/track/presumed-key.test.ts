@@ -72,7 +72,7 @@ describe('clicks under a key this process has verified', () => {
   });
 });
 
-// Sales and refunds under a known key check it in their first read (server/domain/conversions/first-read.ts, refund-state.ts).
+// Sales and refunds under a known key check it in their first read (server/store/sale-read.ts, refund-read.ts).
 describe('sales and refunds under a key this process has verified', () => {
   const sale = (token: string, body: Record<string, unknown>) => api.call('POST', '/v1/track/sale', { token, body });
   const refund = (token: string, body: Record<string, unknown>) => api.call('POST', '/v1/track/refund', { token, body });

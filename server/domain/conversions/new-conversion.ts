@@ -8,9 +8,8 @@ import { planLedger } from '../commissions/engine/plan-ledger';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
 import { eventRows } from '../events/record-event';
 import type { Settings } from '../settings/settings';
-import type { Prediction } from './predicted';
+import type { NewConversionRows } from '../../store/sale-write';
 import { buildReceipt } from './receipt';
-import { writeNewConversion } from './write-conversion';
 import type { BillingInterval } from '../../model/enums';
 
 export type TrackConversion = {
@@ -52,28 +51,24 @@ type NewConversion = {
   at: Date;
   settings: Settings;
   history: PaymentHistory;
-  prediction?: Prediction;
 };
 
 /**
- * An attributed conversion with what it earns (the ledger rule on a conversion without
- * commissions), stored with its commission, events and rollup delta in one statement. Answers its
- * id, or null when nothing was written: its external id was stored already or, under
- * `prediction`, what it was computed from no longer holds.
+ * An attributed conversion as it will be stored, with what it earns (the ledger rule on a
+ * conversion without commissions, docs/commissions.md#the-ledger-rule), its attribution receipt,
+ * its events and its rollup delta: every row complete, nothing written.
  */
-export async function storeNewConversion({ ctx, input, found, campaignId, at, settings, history, prediction }: NewConversion): Promise<string | null> {
+export async function planNewConversion({ ctx, input, found, campaignId, at, settings, history }: NewConversion): Promise<NewConversionRows> {
   const conv = conversionRow(ctx, input, found, campaignId, at);
   const { created, earning } = await planLedger({ ctx, conv, settings, rows: [], history });
   const receipt = buildReceipt(found, earning, created.length > 0);
   if (conv.isTest && earning) receipt.reason = 'test_conversion';
   conv.attribution = receipt;
-  const stored = await writeNewConversion(ctx.db, {
+  return {
     conversion: conv,
     commissions: created,
     events: eventRows(ctx.workspaceId, moneyEvents({ row: conv, type: 'conversion.created' }, { created, updated: [] })),
     // a new conversion's commissions are exactly the ones it is stored with
     deltas: contributionDeltas({ workspaceId: ctx.workspaceId, before: null, after: await contributionOf({ ctx, conv, timeZone: settings.timezone, ledger: created }) }),
-    prediction,
-  });
-  return stored ? conv.id : null;
+  };
 }

@@ -1,64 +1,58 @@
-import { eq } from 'drizzle-orm';
-import { affiliates } from '@/db/schema';
 import { required } from '../../errors/errors';
+import { predictSale, readSale, storeSale, type SaleKeys, type SaleSnapshot } from '../../store/sale';
 import { attribute } from '../attribution/attribute';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
-import { historyOf } from '../commissions/engine/history';
 import { hasherFor } from '../tracking/hash';
 import { conversionIdByExternalId } from './find';
-import { conversionFirstRead } from './first-read';
-import { storeNewConversion, type TrackConversion } from './new-conversion';
-import { countPrediction, keepFirstRead, predictFirstRead } from './predicted';
+import { planNewConversion, type TrackConversion } from './new-conversion';
 
+export type { TrackConversion } from './new-conversion';
 export type TrackResult = { ok: true; attributed: true; conversion_id: string } | { ok: true; attributed: false; visitor_id: string | null };
 
 const replay = (id: string): TrackResult => ({ ok: true, attributed: true, conversion_id: id });
 
+/** The field a conversion lacks, if any (docs/attribution.md#recording-leads-and-sales). */
+function missingField(input: TrackConversion): 'visitor_id' | 'amount' | null {
+  if (!(input.visitorId || input.fingerprint || input.ref || input.manualCode || input.customerId || (input.ip && input.userAgent))) return 'visitor_id';
+  if (input.type === 'sale' && (input.amount === undefined || input.amount === null)) return 'amount';
+  return null;
+}
+
 /**
- * POST /v1/track/lead|sale: attribute, compute the commission, then store the conversion with its
- * commission, events and rollup delta in one statement (atomic by itself). The reads before it are
- * what a transaction at READ COMMITTED saw too. Idempotent on external_id by the unique index (a
- * retried or racing call stores nothing and replays the first answer); an unattributed conversion
- * stores nothing. Under `underKey`, a workspace key presumed valid (presumeWorkspaceKey), the first
- * statement checks it: if refused, `unauthorized` and nothing read is used or written; and a sale by
- * code alone may skip the first read, its write checking what it predicted (predicted.ts).
+ * POST /v1/track/lead|sale: record a conversion, idempotent on external_id
+ * (docs/architecture.md#the-life-of-a-tracked-sale). Under `underKey`, a workspace key presumed
+ * valid (presumeWorkspaceKey), the sale's first statement checks it: if refused, `unauthorized`
+ * before anything else is answered, and nothing read is used or written.
  */
 export async function recordConversion({ ctx, input, underKey = null }: { ctx: WorkspaceCtx; input: TrackConversion; underKey?: string | null }): Promise<TrackResult> {
   const hash = await hasherFor({ ctx });
-  const at = input.ts ?? new Date();
-  const predicted = underKey ? predictFirstRead(ctx, input, underKey) : null;
-  if (predicted) {
-    const { prediction, found } = predicted;
-    // without a customer the history is the first payment's
-    const id = await storeNewConversion({ ctx, input, found, campaignId: found.campaignId, at, settings: prediction.settings, history: historyOf(undefined, at), prediction });
-    countPrediction(ctx.db, !!id);
-    if (id) return replay(id);
-  }
-  // The first read (with the customer's prior affiliate and payments, the visitor's touches) and
-  // attribution's other click lookups in one round trip's time: a retry (rare) attributes for
-  // nothing; under a key refused, what they read is dropped unseen.
-  const first = conversionFirstRead({ ctx, externalId: input.externalId, underKey, customerId: input.customerId, at, manualCode: input.manualCode, ref: input.ref, visitorId: input.visitorId });
-  // attribution may never look at what the first read found: its failure is the first read's, answered below
-  const known = first.then((r) => r.known);
-  known.catch(() => {});
-  const [read, found] = await Promise.all([
-    first,
-    attribute({ ctx, input: { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at }, known }),
-  ]);
-  const { knownId, settings, history } = read;
-  keepFirstRead(ctx, input, read);
-  // checked once the key is known to stand: a refused key is answered 401 whatever it sent
-  if (!(input.visitorId || input.fingerprint || input.ref || input.manualCode || input.customerId || (input.ip && input.userAgent))) {
-    throw required('visitor_id');
-  }
-  if (input.type === 'sale' && (input.amount === undefined || input.amount === null)) throw required('amount');
-  if (knownId) return replay(knownId);
-  const campaignId =
-    found?.campaignId ??
-    (found && (await ctx.db.select({ c: affiliates.campaignId }).from(affiliates).where(eq(affiliates.id, found.affiliateId)))[0]?.c) ??
-    (await defaultCampaign(ctx))?.id;
-  if (!found || !campaignId) return { ok: true as const, attributed: false as const, visitor_id: input.visitorId ?? null };
-  const id = await storeNewConversion({ ctx, input, found, campaignId, at, settings, history });
-  return replay(id ?? (await conversionIdByExternalId({ ctx, externalId: input.externalId }))!);
+  const keys: SaleKeys = { ...input, ipHash: hash(input.ip), uaHash: hash(input.userAgent), at: input.ts ?? new Date() };
+  // A sale by code alone may be recorded on what the workspace's last sales read, its write checking
+  // that this still holds (server/store/predictions.ts); if it does not, the sale is read.
+  const predicted = underKey && !missingField(input) ? predictSale({ ctx, keys, underKey }) : null;
+  const answer = predicted && (await recordOn(ctx, input, keys, predicted));
+  return answer ?? (await recordOn(ctx, input, keys, await readSale({ ctx, keys, underKey })))!;
+}
+
+/**
+ * The steps of recording a conversion on a snapshot of what it needs. Null only on a predicted
+ * snapshot that no longer held: nothing was written.
+ */
+async function recordOn(ctx: WorkspaceCtx, input: TrackConversion, keys: SaleKeys, sale: SaleSnapshot): Promise<TrackResult | null> {
+  // 1. checked once the key is known to stand: a refused key is answered 401 whatever it sent
+  const missing = missingField(input);
+  if (missing) throw required(missing);
+  // 2. a retry answers what the first call did
+  if (sale.knownId) return replay(sale.knownId);
+  // 3. who earns it; an affiliate in no campaign is in the workspace's default one; nobody: nothing stored
+  const found = attribute(keys, sale.candidates);
+  const campaignId = found && (found.campaignId ?? (await defaultCampaign(ctx))?.id);
+  if (!found || !campaignId) return { ok: true, attributed: false, visitor_id: input.visitorId ?? null };
+  // 4. the conversion, what it earns, its events and rollup delta, as rows
+  const rows = await planNewConversion({ ctx, input, found, campaignId, at: keys.at, settings: sale.settings, history: sale.history });
+  // 5. stored in one statement; a racing retry stored first: its answer
+  if (await storeSale(ctx, { ...rows, prediction: sale.prediction })) return replay(rows.conversion.id);
+  if (sale.prediction) return null;
+  return replay((await conversionIdByExternalId({ ctx, externalId: input.externalId }))!);
 }

@@ -11,8 +11,8 @@ import { eventRows } from '../events/record-event';
 import { readSettings, type Settings } from '../settings/settings';
 import { conversionByExternalId, conversionById, type Conversion } from './find';
 import { recordId } from '../records';
-import { refundStateByExternalId, type RefundState } from './refund-state';
-import { writeRefund } from './write-refund';
+import { refundStateByExternalId, type RefundState } from '../../store/refund-read';
+import { writeRefund } from '../../store/refund-write';
 
 /** `amount` is the total refunded so far, in minor units; absent means the whole sale. */
 export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' | null };
@@ -66,21 +66,34 @@ export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx;
 /** A sale the caller's transaction has locked, with its ledger read after the lock. */
 const lockedState = async (ctx: WorkspaceCtx, conv: Conversion): Promise<RefundState> => ({ conv, ledger: await ledgerOf({ ctx, conversionId: conv.id }), version: null });
 
-// The one refund rule, on a sale read with its ledger: locked by the caller's transaction
-// (version null), or not, and then written only if the sale is still at `version`. The writes go in
-// one statement (writeRefund). Undefined: the sale changed since it was read; nothing was written.
-async function applyRefund(ctx: WorkspaceCtx, { conv, ledger: rows, version }: RefundState, input: Refund, settings: Settings): Promise<Conversion | undefined> {
+/**
+ * The refund rule (docs/commissions.md#refunds-clawbacks-and-chargebacks), pure: the sale after a refund of `input`,
+ * or the sale itself when the refund changes nothing. A full refund (no amount, or at least the
+ * sale's) refunds it; a chargeback is a chargeback whatever was refunded before; a sale already
+ * reversed keeps its reversal status unless this call is a chargeback; the refunded amount only
+ * grows.
+ */
+export function afterRefund(conv: Conversion, input: Refund): Conversion {
   const full = input.amount === undefined || input.amount === null || input.amount >= conv.amount;
-  // A conversion already reversed keeps its reversal status unless this call is a chargeback.
   const status = input.reason === 'chargeback' ? 'chargeback' : full && !REVERSAL_STATES.has(conv.status) ? 'refunded' : conv.status;
   const refundedAmount = full || input.reason === 'chargeback' ? conv.amount : Math.max(conv.refundedAmount, input.amount!);
   if (status === conv.status && refundedAmount === conv.refundedAmount) return conv;
-  const row: Conversion = { ...conv, status, refundedAmount, updatedAt: new Date() };
-  // the ledger is read once: the rollups' before and after, and the plan, all use it
+  return { ...conv, status, refundedAmount, updatedAt: new Date() };
+}
+
+// A refund's steps on a sale read with its ledger: locked by the caller's transaction (version
+// null), or not, and then written only if the sale is still at `version`. Undefined: the sale
+// changed since it was read; nothing was written.
+async function applyRefund(ctx: WorkspaceCtx, { conv, ledger: rows, version }: RefundState, input: Refund, settings: Settings): Promise<Conversion | undefined> {
+  // 1. the sale after the refund; nothing changes: nothing to write
+  const row = afterRefund(conv, input);
+  if (row === conv) return conv;
+  // 2. the ledger rule on it, and what the change moves in the rollups (the ledger is read once: both use it)
   const ledger = await planLedger({ ctx, conv: row, settings, rows });
   const change = { created: ledger.created, updated: ledger.updates.map((u) => u.row) };
   const before = await contributionOf({ ctx, conv, timeZone: settings.timezone, ledger: rows });
   const after = await contributionOf({ ctx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, change) });
+  // 3. every change in one grouped statement (server/store/refund-write.ts)
   const written = await writeRefund(ctx.db, {
     conversion: row,
     version,

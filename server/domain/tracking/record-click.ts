@@ -2,7 +2,7 @@ import { notFound, unauthorized } from '../../errors/errors';
 import { newId, randomBytes16 } from '../../lib/ids';
 import type { WorkspaceCtx } from '../context';
 import { hasherFor } from './hash';
-import { clickWriter } from './write-clicks';
+import { clickWriter } from '../../store/click-write';
 
 export type ClickInput = {
   /** Trimmed by the callers' schemas; matched case-insensitively. */
@@ -27,11 +27,12 @@ type RecordClickArgs = {
 export const mintVisitorId = () => `v_${Buffer.from(randomBytes16()).toString('base64url')}`;
 
 /**
- * Records a click: resolve the ref code (case-insensitive), match the visitor (cookie,
- * fingerprint, ip + user agent, or new), insert the click and append the day's rollup delta.
- * Concurrent clicks share one statement and one commit (write-clicks.ts); each is answered once
- * its row is committed. Under a refused key: unauthorized, nothing kept. Unknown
- * ref: link_not_found. Inactive affiliate or campaign: ok false, nothing kept.
+ * Records a click: hash the visitor's ip and user agent (salted per workspace), then one statement
+ * (server/store/click-write.ts, shared with concurrent clicks, answered once its row is committed)
+ * resolves the ref code (case-insensitive), matches the visitor as matchVisitor states
+ * (match-visitor.ts: cookie, fingerprint, ip + user agent, or new), inserts the click and appends
+ * the day's rollup delta. Under a refused key: unauthorized, nothing kept. Unknown ref:
+ * link_not_found. Inactive affiliate or campaign: ok false, nothing kept.
  */
 export async function recordClick({ ctx, input, source = 'api', underKey = null }: RecordClickArgs): Promise<ClickResult> {
   const hash = await hasherFor({ ctx });

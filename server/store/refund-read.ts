@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
-import { unauthorized } from '../../errors/errors';
-import { preparedQuery } from '../../lib/prepared-query';
-import type { Commission } from '../commissions/read';
-import type { WorkspaceCtx } from '../context';
-import { readSettings, type Settings } from '../settings/settings';
-import { oneRow, presumedKeyColumn } from '../tracking/presumed-key';
-import type { Conversion } from './find';
+import { unauthorized } from '../errors/errors';
+import { preparedQuery } from '../lib/prepared-query';
+import type { Commission } from '../domain/commissions/read';
+import type { WorkspaceCtx } from '../domain/context';
+import { readSettings, type Settings } from '../domain/settings/settings';
+import { oneRow, presumedKeyColumn } from './presumed-key';
+import type { Conversion } from '../domain/conversions/find';
 
 /**
  * A sale as a refund reads it: the conversion, its every commission, and `version`, the

@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, clicks, rollupDeltas, workspaceKeys } from '@/db/schema';
-import { hashToken } from '../../auth/tokens';
-import { startTestApi, type TestApi } from '../../testing/api';
-import { startProgram, type Program } from '../../testing/program';
-import { recordClick, type ClickInput } from './record-click';
-import { clickWriter } from './write-clicks';
+import { hashToken } from '../auth/tokens';
+import { startTestApi, type TestApi } from '../testing/api';
+import { startProgram, type Program } from '../testing/program';
+import { recordClick, type ClickInput } from '../domain/tracking/record-click';
+import { clickWriter } from './click-write';
 
 // Group commit: clicks that arrive together are written by one statement, yet each must be
 // answered exactly as if it had come alone, and one the database refuses must not take its

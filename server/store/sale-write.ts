@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
-import { groupCommitPerHandle } from '../../lib/group-commit';
-import { jsonParam, jsonRow } from '../../lib/json-rows';
-import { preparedSql } from '../../lib/prepared-query';
-import { presumedKeyStands } from '../tracking/presumed-key';
+import { groupCommitPerHandle } from '../lib/group-commit';
+import { jsonParam, jsonRow } from '../lib/json-rows';
+import { preparedSql } from '../lib/prepared-query';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
-import type { Prediction } from './predicted';
+import type { Prediction } from './predictions';
+import { presumedKeyStands } from './presumed-key';
 
 /**
  * Everything a new conversion writes, each row complete (server/lib/json-rows.ts), and for a sale
- * computed on a predicted first read (predicted.ts) what it predicted.
+ * recorded on a predicted first read (predictions.ts) what it predicted.
  */
 export type NewConversionRows = AppendedRows & {
   conversion: typeof conversions.$inferSelect;
@@ -18,7 +18,9 @@ export type NewConversionRows = AppendedRows & {
   prediction?: Prediction;
 };
 
-const predictionDoc = ({ keyHash, code, settings }: Prediction) => ({ key_hash: keyHash, code, settings: jsonRow(workspaceSettings, settings) });
+// the code checked is the one that named the affiliate credited
+const predictionDoc = ({ keyHash, codes, settings }: Prediction, method: string | null) =>
+  ({ key_hash: keyHash, code: method === 'manual_code' ? codes.manualCode : codes.ref, settings: jsonRow(workspaceSettings, settings) });
 
 // Conversions go in (workspace, external id) order, the unique index's: two batches in flight that
 // both hold a racing retry then wait on each other in one direction only, never in a cycle.
@@ -38,7 +40,7 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
       conversion: jsonRow(conversions, rows.conversion),
       commissions: rows.commissions.map((r) => jsonRow(commissions, r)),
       ...appendedDoc(rows),
-      ...(rows.prediction && { prediction: predictionDoc(rows.prediction) }),
+      ...(rows.prediction && { prediction: predictionDoc(rows.prediction, rows.conversion.matchMethod) }),
     })),
   );
   const written = await writeStatement(db)({ doc });

@@ -1,10 +1,10 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
-import { groupCommitPerHandle } from '../../lib/group-commit';
-import { jsonParam, jsonRow } from '../../lib/json-rows';
-import { preparedSql } from '../../lib/prepared-query';
-import type { LedgerPlan } from '../commissions/engine/plan-ledger';
+import { groupCommitPerHandle } from '../lib/group-commit';
+import { jsonParam, jsonRow } from '../lib/json-rows';
+import { preparedSql } from '../lib/prepared-query';
+import type { LedgerPlan } from '../domain/commissions/engine/plan-ledger';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
 
 /** A refund's writes, each row complete (server/lib/json-rows.ts). */

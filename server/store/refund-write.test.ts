@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, conversions, rollupDeltas, webhookEvents } from '@/db/schema';
-import { startTestApi, type TestApi } from '../../testing/api';
-import { startProgram, type Program } from '../../testing/program';
-import { newId } from '../../lib/ids';
-import { refundStateByExternalId } from './refund-state';
-import { refundWriter, writeRefund, writeRefunds, type RefundRows } from './write-refund';
+import { startTestApi, type TestApi } from '../testing/api';
+import { startProgram, type Program } from '../testing/program';
+import { newId } from '../lib/ids';
+import { refundStateByExternalId } from './refund-read';
+import { refundWriter, writeRefund, writeRefunds, type RefundRows } from './refund-write';
 
 // A refund writes the commissions it changes from rows it read earlier in its transaction; only the
 // columns the ledger rule changed may be written, or a stale copy would undo another change.

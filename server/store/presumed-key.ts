@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { scopesGranting } from '../../auth/scopes';
+import { scopesGranting } from '../auth/scopes';
 
 const trackScopes = sql.raw(`array[${scopesGranting('track').map((s) => `'${s}'`).join(', ')}]::text[]`);
 

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { groupCommitPerHandle } from '../../lib/group-commit';
-import { jsonParam } from '../../lib/json-rows';
-import { preparedSql } from '../../lib/prepared-query';
-import { matchConfidenceSql } from './confidence';
+import { CONFIDENCE_CEILING, CONFIDENCE_DECIMALS, CONFIDENCE_FLOOR, DAY_MS, type FuzzyMethod } from '../domain/tracking/confidence';
+import { FUZZY_METHODS } from '../domain/tracking/match-visitor';
+import { groupCommitPerHandle } from '../lib/group-commit';
+import { jsonParam } from '../lib/json-rows';
+import { preparedSql } from '../lib/prepared-query';
 import { presumedKeyStands } from './presumed-key';
 
 /** One click to write: the caller's input with hashes, and the ids the statement may need. */
@@ -42,26 +43,38 @@ export type ClickOutcome = {
 
 const m = sql.raw('m');
 
-// The visitor's latest earlier click by fingerprint, else by ip + user agent, inside the window.
+// The visitor match of server/domain/tracking/match-visitor.ts (`matchVisitor`), in SQL so that a
+// batch of clicks is matched in its one statement: built from the same constants (the ways in
+// their order, the window, the confidence's ceilings, floor and rounding), and checked against it
+// by visitor-match.property.test.ts. `p` is the click, with its campaign's `window_days`.
+const recognises: Record<FuzzyMethod, SQL> = {
+  fingerprint: sql`p.fp is not null and fingerprint = p.fp`,
+  ip: sql`p.ip is not null and p.ua is not null and ip_hash = p.ip and ua_hash = p.ua`,
+};
+const insideWindow = sql`created_at > now() - make_interval(days => p.window_days)`;
+// The latest earlier click each way finds, the first way's winning.
 const earlierClicks = sql`(
-        select * from (
-          (select visitor_key, 'fingerprint' as method, created_at as ts, 1 as rank from clicks
-           where p.vid is null and p.fp is not null and workspace_id = p.ws and fingerprint = p.fp
-             and created_at > now() - make_interval(days => p.window_days)
-           order by created_at desc limit 1)
-          union all
-          (select visitor_key, 'ip', created_at, 2 from clicks
-           where p.vid is null and p.ip is not null and p.ua is not null and workspace_id = p.ws and ip_hash = p.ip
-             and ua_hash = p.ua and created_at > now() - make_interval(days => p.window_days)
-           order by created_at desc limit 1)
+        select * from (${sql.join(
+          FUZZY_METHODS.map((method, rank) => sql`
+          (select visitor_key, ${sql.raw(`'${method}'`)}::text as method, created_at as ts, ${sql.raw(String(rank))} as rank from clicks
+           where p.vid is null and workspace_id = p.ws and ${recognises[method]} and ${insideWindow}
+           order by created_at desc limit 1)`),
+          sql` union all`,
+        )}
         ) t order by rank limit 1
       )`;
+const literal = (n: number) => sql.raw(String(n));
+// matchConfidence over the earlier click's age at the statement's time
+const confidenceOf = (method: FuzzyMethod) =>
+  sql`round(greatest(${literal(CONFIDENCE_FLOOR)}, ${literal(CONFIDENCE_CEILING[method])} * greatest(0, 1 - extract(epoch from (now() - ${m}.ts)) / (p.window_days * ${sql.raw(`${DAY_MS / 1000}.0`)})))::numeric, ${literal(CONFIDENCE_DECIMALS)})::real`;
+const confidence = sql`case ${sql.join(
+  FUZZY_METHODS.map((method) => sql`when p.vid is null and ${m}.method = ${sql.raw(`'${method}'`)} then ${confidenceOf(method)}`),
+  sql` `,
+)} else 1 end`;
 // Nobody in the batch can match (each sent a visitor_id, or neither a fingerprint nor ip + user
 // agent): the statement then reads no clicks. A separate text, planned far faster: PGlite plans
 // every statement anew, and each read of the partitioned clicks table costs it a plan per month.
 const noEarlierClick = sql`(select null::text as visitor_key, null::text as method, null::timestamptz as ts)`;
-const age = sql`${m}.ts`;
-const window = sql`p.window_days`;
 const keyStands = presumedKeyStands(sql`i.key`, sql`i.ws`);
 
 /**
@@ -102,9 +115,7 @@ const statementOf = (matching: boolean) => sql`
     pick as (
       select p.*, coalesce(p.vid, ${m}.visitor_key, p.mint) as visitor_key,
              case when p.vid is not null then 'cookie' else coalesce(${m}.method, 'new') end as method,
-             case when p.vid is null and ${m}.method = 'fingerprint' then ${matchConfidenceSql('fingerprint', age, window)}
-                  when p.vid is null and ${m}.method = 'ip' then ${matchConfidenceSql('ip', age, window)}
-                  else 1 end as confidence
+             ${confidence} as confidence
       from aff p left join lateral ${matching ? earlierClicks : noEarlierClick} ${m} on true
     ),
     ins as (

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rollupDeltas, webhookEvents } from '@/db/schema';
-import { jsonRow } from '../../lib/json-rows';
-import { dispatchedUnlessHeard } from '../events/born-dispatched';
+import { jsonRow } from '../lib/json-rows';
+import { dispatchedUnlessHeard } from '../domain/events/born-dispatched';
 
 /** What every change to a conversion appends: its webhook events (dispatched_at is decided as they are written) and rollup deltas, complete rows. */
 export type AppendedRows = { events: (typeof webhookEvents.$inferSelect)[]; deltas: (typeof rollupDeltas.$inferSelect)[] };

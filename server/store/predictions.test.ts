@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, conversions, webhookEvents, workspaceKeys } from '@/db/schema';
-import { hashToken } from '../../auth/tokens';
-import { startTestApi, type TestApi } from '../../testing/api';
-import { startProgram, type Program } from '../../testing/program';
-import { predictionStats } from './predicted';
+import { hashToken } from '../auth/tokens';
+import { startTestApi, type TestApi } from '../testing/api';
+import { startProgram, type Program } from '../testing/program';
+import { predictionStats } from './predictions';
 
 // A sale by code under a key this process verified may skip its first read: computed from what the
 // workspace's previous sale read, written by a statement that checks those answers still hold.

@@ -1,14 +1,31 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/db/client';
 import { affiliates, conversions, workspaceSettings } from '@/db/schema';
-import { unauthorized } from '../../errors/errors';
-import { preparedShapes } from '../../lib/prepared-query';
-import { normalCode, priorAffiliate, type KnownAffiliates } from '../attribution/attribute';
-import { touchesOfJson, visitorTouches } from '../attribution/touches';
-import { earlierPayments, historyOf, type PaymentHistory } from '../commissions/engine/history';
-import type { WorkspaceCtx } from '../context';
-import { readSettings, type Settings } from '../settings/settings';
-import { oneRow, presumedKeyColumn } from '../tracking/presumed-key';
+import { unauthorized } from '../errors/errors';
+import { preparedShapes } from '../lib/prepared-query';
+import { normalCode, type Candidates, type CodeAffiliate, type Touch } from '../domain/attribution/attribute';
+import { earlierPayments, historyOf, type PaymentHistory } from '../domain/commissions/engine/history';
+import type { WorkspaceCtx } from '../domain/context';
+import { readSettings, type Settings } from '../domain/settings/settings';
+import { oneRow, presumedKeyColumn } from './presumed-key';
+import { touchesOfJson, visitorTouches } from './touches';
+
+/**
+ * The affiliate of the customer's latest conversion, if still active (attribution's first way),
+ * under placeholders workspaceId and customerId, as a lateral join of the sale's first read where
+ * both tables go by names starting with `as` (`only`: a condition it adds).
+ */
+const priorAffiliate = (db: DbOrTx, as: string, only?: SQL) => {
+  const [c, a] = [alias(conversions, `${as}_conversion`), alias(affiliates, `${as}_affiliate`)];
+  return db
+    .select({ affiliateId: c.affiliateId, campaignId: c.campaignId })
+    .from(c)
+    .innerJoin(a, and(eq(a.id, c.affiliateId), eq(a.status, 'active')))
+    .where(and(only, eq(c.workspaceId, sql.placeholder('workspaceId')), eq(c.customerId, sql.placeholder('customerId')), eq(c.isTest, false)))
+    .orderBy(desc(c.ts))
+    .limit(1);
+};
 
 const byManualCode = alias(affiliates, 'by_manual_code');
 const byRef = alias(affiliates, 'by_ref');
@@ -48,7 +65,9 @@ const firstRead = preparedShapes('conversion_first_read', (given: { customer: bo
     .leftJoinLateral(visits, sql`true`);
 });
 
-type FirstRead = { settings: Settings; knownId: string | undefined; known: KnownAffiliates; history: PaymentHistory };
+/** What the first read found, for attribution: the candidates it reads itself (not fingerprint or ip touches). */
+export type FirstFound = { manualCode: CodeAffiliate; ref: CodeAffiliate; customer: Candidates['customer']; visitorTouches: Touch[] };
+type FirstRead = { settings: Settings; knownId: string | undefined; known: FirstFound; history: PaymentHistory };
 
 /**
  * What recording a conversion must know before anything else, in one statement: that the presumed

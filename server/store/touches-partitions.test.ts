@@ -5,7 +5,7 @@ import type { Db } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { ensureClickPartitions } from '@/db/partitions/clicks';
 import * as schema from '@/db/schema';
-import { seedAffiliate, seedCampaign, seedClick } from '../../testing/seed';
+import { seedAffiliate, seedCampaign, seedClick } from '../testing/seed';
 import { touchesWhere } from './touches';
 
 // Attribution reads only the monthly partitions of clicks that the workspace's longest cookie

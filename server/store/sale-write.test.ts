@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, conversions, rollupDeltas, webhookEvents } from '@/db/schema';
-import { newId } from '../../lib/ids';
-import { startTestApi, type TestApi } from '../../testing/api';
-import { startProgram, type Program } from '../../testing/program';
-import { moneyEvents } from '../commissions/engine/events';
-import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
-import { eventRows } from '../events/record-event';
-import { conversionWriter, writeNewConversion, writeNewConversions, type NewConversionRows } from './write-conversion';
+import { newId } from '../lib/ids';
+import { startTestApi, type TestApi } from '../testing/api';
+import { startProgram, type Program } from '../testing/program';
+import { moneyEvents } from '../domain/commissions/engine/events';
+import { contributionDeltas, contributionOf } from '../domain/commissions/engine/rollups';
+import { eventRows } from '../domain/events/record-event';
+import { conversionWriter, writeNewConversion, writeNewConversions, type NewConversionRows } from './sale-write';
 
 // A new sale is stored by one statement from rows built in TypeScript (server/lib/json-rows.ts):
 // what the caller holds must be exactly what the database holds, all of it or none of it.

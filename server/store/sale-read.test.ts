@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
-import { openTestDatabase, type TestDatabase } from '../../testing/database';
-import { seedAffiliate, seedCampaign, seedClick } from '../../testing/seed';
-import type { TrackConversion } from './new-conversion';
-import { recordConversion } from './record';
+import { openTestDatabase, type TestDatabase } from '../testing/database';
+import { seedAffiliate, seedCampaign, seedClick } from '../testing/seed';
+import type { TrackConversion } from '../domain/conversions/new-conversion';
+import { recordConversion } from '../domain/conversions/record';
 
-// A sale by manual code or ref learns its affiliate from its first read (first-read.ts): no
+// A sale by manual code or ref learns its affiliate from its first read (sale-read.ts): no
 // statement of its own. Counted from the statements drizzle sends, through a second drizzle
 // handle with a logger on the test database's own client (PGlite, or PostgreSQL with
 // DATABASE_URL); which affiliate wins is attribution-methods.test.ts's, through /v1.

@@ -1,20 +1,15 @@
 import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { affiliates, campaigns, clicks } from '@/db/schema';
 import type { DbOrTx } from '@/db/client';
-import type { WorkspaceCtx } from '../context';
-import { preparedQuery } from '../../lib/prepared-query';
-import { MAX_TOUCHES } from '../../contracts/limits';
-import { oneRow } from '../tracking/presumed-key';
+import { MAX_TOUCHES } from '../contracts/limits';
+import type { Touch } from '../domain/attribution/attribute';
+import type { WorkspaceCtx } from '../domain/context';
+import { preparedQuery } from '../lib/prepared-query';
+import { oneRow } from './presumed-key';
 
-export type Touch = {
-  clickId: string;
-  affiliateId: string;
-  campaignId: string;
-  ts: Date;
-  visitorKey: string;
-  model: 'last_click' | 'first_click';
-  windowDays: number;
-};
+// The reads of a visitor's touches (docs/attribution.md#how-a-conversion-finds-its-affiliate):
+// clicks inside their campaign's cookie window, from affiliates still active. Attribution chooses
+// among them (server/domain/attribution/attribute.ts).
 
 /** Which clicks are the visitor's: by its cookie, its fingerprint, or its ip and user agent (hashed). */
 export type TouchMatch = { by: 'cookie'; visitorKey: string } | { by: 'fingerprint'; fingerprint: string } | { by: 'ip'; ipHash: string; uaHash: string };
@@ -94,11 +89,4 @@ const statements = { cookie: touchesBy('cookie'), fingerprint: touchesBy('finger
 export async function touchesWhere({ ctx, match, at: when }: { ctx: WorkspaceCtx; match: TouchMatch; at: Date }): Promise<Touch[]> {
   const [first, second] = match.by === 'cookie' ? [match.visitorKey, null] : match.by === 'fingerprint' ? [match.fingerprint, null] : [match.ipHash, match.uaHash];
   return statements[match.by](ctx.db).execute({ workspaceId: ctx.workspaceId, at: when.toISOString(), a: first, b: second });
-}
-
-/** The touch that wins by the model of the campaign of the most recent touch. */
-export function chooseTouch(touches: Touch[]): Touch | undefined {
-  const last = touches[touches.length - 1];
-  if (!last || last.model === 'last_click') return last;
-  return touches.find((t) => t.campaignId === last.campaignId);
 }

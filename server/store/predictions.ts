@@ -1,0 +1,56 @@
+import type { DbOrTx } from '@/db/client';
+import { keptPerHandle } from '../lib/kept-per-handle';
+import { normalCode, type CodeAffiliate } from '../domain/attribution/attribute';
+import type { WorkspaceCtx } from '../domain/context';
+import type { Settings } from '../domain/settings/settings';
+
+// A sale's first read answers, most of the time, what the workspace's previous sale's did: the same
+// settings, the same affiliate behind the same code. A sale naming only codes (no customer,
+// visitor, fingerprint or ip to look up) under a presumed key can therefore be recorded on what the
+// last first reads found and written in one round trip, its write checking in its own snapshot
+// that every predicted answer it relied on still holds (sale-write.ts, `predictionHolds`). When one
+// does not (a change since, a retry, a key revoked) nothing is written and the sale is read.
+const settingsKept = keptPerHandle<Settings>(1_000); // workspaces per database handle
+const codesKept = keptPerHandle<NonNullable<CodeAffiliate>>(10_000); // codes per database handle
+const stats = new WeakMap<DbOrTx, { written: number; missed: number }>();
+
+/** What a sale written on a prediction relied on, for its write to check. */
+export type Prediction = { keyHash: string; settings: Settings; codes: { manualCode: string | null; ref: string | null } };
+export type Predicted = { prediction: Prediction; manualCode: CodeAffiliate; ref: CodeAffiliate };
+
+const codeKey = (ctx: WorkspaceCtx, code: string) => `${ctx.workspaceId}|${code}`;
+
+/** Keeps what a sale's first read found, for the workspace's next sales under a presumed key. */
+export function keepFirstRead(ctx: WorkspaceCtx, read: { settings: Settings; codes: [string | null | undefined, CodeAffiliate][] }) {
+  settingsKept.set(ctx.db, ctx.workspaceId, read.settings);
+  for (const [given, a] of read.codes) {
+    const code = normalCode(given);
+    if (code && a) codesKept.set(ctx.db, codeKey(ctx, code), a);
+    else if (code) codesKept.delete(ctx.db, codeKey(ctx, code));
+  }
+}
+
+/**
+ * The settings and the affiliates of the codes a sale names, as the last first reads found them,
+ * or null when they cannot be predicted: something else to look up, or a code this process has
+ * not seen name an active affiliate with a campaign.
+ */
+export function predictCodes(ctx: WorkspaceCtx, given: { manualCode?: string | null; ref?: string | null; other: boolean }, keyHash: string): Predicted | null {
+  const settings = settingsKept.get(ctx.db, ctx.workspaceId);
+  if (given.other || !settings || !(given.manualCode || given.ref)) return null;
+  const codes = { manualCode: normalCode(given.manualCode), ref: normalCode(given.ref) };
+  const [manualCode, ref] = [codes.manualCode, codes.ref].map((c) => (c ? (codesKept.get(ctx.db, codeKey(ctx, c)) ?? null) : null));
+  if ((codes.manualCode && !manualCode?.campaignId) || (codes.ref && !ref?.campaignId)) return null;
+  return { prediction: { keyHash, settings, codes }, manualCode, ref };
+}
+
+/** Counts a sale written on its prediction, or one whose write found a prediction no longer held. */
+export function countPrediction(db: DbOrTx, held: boolean) {
+  let s = stats.get(db);
+  if (!s) stats.set(db, (s = { written: 0, missed: 0 }));
+  if (held) s.written++;
+  else s.missed++;
+}
+
+/** Sales on `db` so far written on their prediction, and missed (then written the usual way). */
+export const predictionStats = (db: DbOrTx) => ({ written: stats.get(db)?.written ?? 0, missed: stats.get(db)?.missed ?? 0 });
