@@ -27,7 +27,8 @@ describe('Drizzle row mapping, patched', () => {
     const { db } = database;
     for (const name of ['Decoded A', 'Decoded B', 'Decoded C']) await createWorkspace(db, { name });
     const upper = sql<string>`upper(${workspaces.name})`.mapWith(String);
-    const { decoder } = upper;
+    // `decoder` is internal to Drizzle's SQL type: read it as the row mapper does
+    const { decoder } = upper as unknown as { decoder: unknown };
     let reads = 0;
     Object.defineProperty(upper, 'decoder', { get: () => (reads++, decoder) });
     const query = db.select({ id: workspaces.id, upper }).from(workspaces).where(sql`${workspaces.name} like 'Decoded %'`).prepare('decoder_reads_test');
