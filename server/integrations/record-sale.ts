@@ -62,3 +62,33 @@ export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; 
   const conv = (await conversionById({ ctx, id: conversionId }))!;
   return applied(known ? 'conversion_exists' : 'conversion_created', describeConversion(conv), conversionId);
 }
+
+export type LeadFacts = { externalId: string; customerId: string; at: Date; livemode: boolean; hints: Hints };
+
+/**
+ * A sign-up that pays later (a free trial) becomes a lead through recordConversion, attributed by
+ * what the checkout knew at the checkout's time; every later payment of the customer then finds
+ * the affiliate by customer, whatever the cookie window (docs/integrations/stripe.md#trials).
+ * Leads earn nothing; they count as leads in reports. Idempotent on the checkout's id.
+ */
+export async function recordProviderLead({ ctx, lead }: { ctx: IntegrationCtx; lead: LeadFacts }): Promise<Outcome> {
+  const { hints } = lead;
+  const known = await conversionByExternalId({ ctx, externalId: lead.externalId });
+  const result = await recordConversion({
+    ctx,
+    input: {
+      type: 'lead',
+      externalId: lead.externalId,
+      customerId: lead.customerId,
+      visitorId: hints.visitorId,
+      ref: hints.ref,
+      manualCode: hints.manualCode,
+      isTest: !lead.livemode,
+      ts: lead.at,
+    },
+  });
+  if (!result.attributed) return ignored('not_attributed', `${lead.customerId} noted, but no click in its window, ref or code points at an active affiliate`);
+  const conv = (await conversionById({ ctx, id: result.conversion_id }))!;
+  const detail = `${lead.customerId} signed up without paying (a trial): a lead by ${(conv.attribution as Receipt | null)?.method ?? conv.matchMethod}; its payments keep this affiliate`;
+  return applied(known ? 'lead_exists' : 'lead_created', conv.isTest ? `${detail}; test mode` : detail, conv.id);
+}

@@ -10,7 +10,7 @@ import { envelopeSchema } from './schemas';
 
 // Every event Refcount acts on, in the order the setup page lists them, with its effect.
 const EVENTS = [
-  { type: 'checkout.session.completed', effect: 'Links the customer to the visitor (client_reference_id from refcount.js, or metadata.refcount_visitor_id), or to an affiliate by metadata.refcount_ref or a promotion code. A paid one-time (payment mode) session without an invoice is a sale.' },
+  { type: 'checkout.session.completed', effect: 'Links the customer to the visitor (client_reference_id from refcount.js, or metadata.refcount_visitor_id), or to an affiliate by metadata.refcount_ref or a promotion code. A paid one-time (payment mode) session without an invoice is a sale; one that took no payment (a free trial) is a lead, so the customer keeps the affiliate however long the trial.' },
   { type: 'checkout.session.async_payment_succeeded', effect: 'The same, for a delayed payment method that has now paid.' },
   { type: 'invoice.paid', effect: 'A sale per invoice (external_id = invoice id): the linked customer keeps its affiliate on renewals; product and interval from the main line; period_index and limited rules follow the paid dates.' },
   { type: 'invoice_payment.paid', effect: 'Notes which payment intent and charge paid an invoice, so its refunds and disputes find the sale.' },
