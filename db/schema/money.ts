@@ -20,6 +20,9 @@ export const conversions = pgTable(
     productId: text('product_id'),
     interval: text('interval', { enum: BILLING_INTERVALS }),
     isTest: boolean('is_test').notNull().default(false),
+    // The Stripe Connect account (acct_…) whose event made it, when a platform's connected
+    // account sold (docs/integrations/stripe.md#stripe-connect-platforms); null otherwise.
+    connectedAccount: text('connected_account'),
     visitorKey: text('visitor_key'),
     clickId: uuid('click_id'),
     matchMethod: text('match_method'),

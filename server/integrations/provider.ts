@@ -18,8 +18,8 @@ export const integrationCtx = (db: DbOrTx, workspaceId: string, provider: string
   actor: systemActor(`integrations.${provider}`),
 });
 
-/** The envelope every provider event has, whatever its payload. */
-export type EventEnvelope = { id: string; type: string; livemode: boolean; occurredAt: Date };
+/** The envelope every provider event has, whatever its payload; `account`: a Stripe Connect account's event. */
+export type EventEnvelope = { id: string; type: string; livemode: boolean; occurredAt: Date; account?: string | null };
 
 /** What an event did, kept on its row and shown on the dashboard. */
 export type Outcome = { status: 'applied' | 'ignored'; action: string; detail?: string; conversionId?: string | null };

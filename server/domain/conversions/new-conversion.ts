@@ -29,6 +29,8 @@ export type TrackConversion = {
   interval?: BillingInterval | null;
   isTest?: boolean;
   ts?: Date | null;
+  /** The connected account a payment provider's event came from (Stripe Connect). */
+  connectedAccount?: string | null;
 };
 
 // The conversion as it will be stored, every column given (its receipt is added once the earning is known).
@@ -41,6 +43,7 @@ function conversionRow(ctx: WorkspaceCtx, input: TrackConversion, found: Attribu
     productId: input.productId ?? null, interval: input.interval ?? null, isTest: input.isTest ?? false,
     visitorKey: found.visitorKey ?? input.visitorId ?? null, clickId: found.clickId, matchMethod: found.method,
     matchConfidence: found.confidence, attribution: null, ts: at, createdAt: now, updatedAt: now,
+    connectedAccount: input.connectedAccount ?? null,
   };
 }
 

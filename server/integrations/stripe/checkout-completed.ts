@@ -57,12 +57,13 @@ export const checkoutCompleted: Handler = async (input) => {
       interval: 'one_time',
       livemode: s.livemode,
       hints,
+      connectedAccount: event.account,
     } });
   }
   if (!hasHints(hints)) return ignored('no_referral', `checkout carried no visitor id, ref or promotion code${s.customer ? `; ${s.customer} noted as not referred` : ''}`);
   if (!s.customer) return ignored('no_customer', 'no Stripe customer to link and no payment to record');
   if (s.payment_status !== 'paid') {
-    return recordProviderLead({ ctx, lead: { externalId: s.id, customerId: s.customer, at: new Date(event.occurredAt), livemode: s.livemode, hints } });
+    return recordProviderLead({ ctx, lead: { externalId: s.id, customerId: s.customer, at: new Date(event.occurredAt), livemode: s.livemode, hints, connectedAccount: event.account } });
   }
   const via = hints.visitorId ? `visitor ${hints.visitorId}` : hints.ref ? `ref ${hints.ref}` : `code ${hints.manualCode}`;
   return applied('customer_linked', `${s.customer} linked to ${via}`);

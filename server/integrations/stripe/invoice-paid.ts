@@ -57,5 +57,6 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
     ...mainLineTerms(inv, subscriptionId),
     livemode: inv.livemode,
     hints,
+    connectedAccount: event.account,
   } });
 };

@@ -39,7 +39,7 @@ export const stripe: PaymentProvider = {
   },
   envelope: (payload) => {
     const e = envelopeSchema.parse(payload);
-    return { id: e.id, type: e.type, livemode: e.livemode, occurredAt: new Date(e.created * 1000), object: e.data.object };
+    return { id: e.id, type: e.type, livemode: e.livemode, occurredAt: new Date(e.created * 1000), account: e.account ?? null, object: e.data.object };
   },
   envelopeKeys: { id: 'id', type: 'type' },
   handlers: {

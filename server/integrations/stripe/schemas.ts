@@ -15,6 +15,8 @@ export const envelopeSchema = z.looseObject({
   livemode: z.boolean(),
   created: z.number().int().positive(),
   data: z.looseObject({ object: z.looseObject({}) }),
+  // Stripe Connect: the connected account the event happened on (absent for the platform's own).
+  account: z.string().max(255).nullish(),
 });
 
 /** An expandable reference: an id, or the object carrying it. */
