@@ -33,7 +33,11 @@ export const ignored = (action: string, detail?: string, conversionId?: string |
  * handler is called with `final: true` and must decide without what it waited for.
  */
 export class Waiting extends Error {
-  constructor(readonly reason: string) {
+  /** `decideAt`: when the handler will decide without what it waits for; the next try is then at the latest. */
+  constructor(
+    readonly reason: string,
+    readonly decideAt?: Date,
+  ) {
     super(`waiting for ${reason}`);
     this.name = 'Waiting';
   }
