@@ -5,7 +5,7 @@ import { createdAt, id, workspaceRef } from './columns';
 export const auditActorType = pgEnum('audit_actor_type', AUDIT_ACTOR_TYPES);
 
 // Who changed what in a workspace's management data, written in the transaction of the change
-// (server/domain/audit/record-audit.ts). Tracking ingestion is not audited: its rows are their
+// (server/domain/audit/audit-entries.ts). Tracking ingestion is not audited: its rows are their
 // own ledger. `actor_id` is a user, key or affiliate id, or the system job's name.
 export const auditEvents = pgTable(
   'audit_events',

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { systemActor } from '../../server/domain/context';
-import { recordEvent } from '../../server/domain/events/record-event';
+import { emitEvent } from '../../server/domain/events/emit-event';
 import { createEndpoint } from '../../server/domain/webhooks/write-endpoint';
 import { createWorkspace } from '../../server/domain/workspaces/create-workspace';
 import { readConfig } from '../../server/lib/env';
@@ -41,7 +41,7 @@ await createEndpoint({ ctx, settings: { allowPrivateUrls: true, retryScale: 1, t
 for (let i = 0; i < total; i += 500) {
   await database.db.transaction(async (tx) => {
     for (let j = i; j < Math.min(i + 500, total); j++) {
-      await recordEvent({ ctx: { db: tx, workspaceId: ws.id }, type: 'conversion.created', object: 'conversion', record: { id: String(j), amount: 4999, currency: 'usd' } });
+      await emitEvent({ ctx: { db: tx, workspaceId: ws.id }, type: 'conversion.created', object: 'conversion', record: { id: String(j), amount: 4999, currency: 'usd' } });
     }
   });
 }

@@ -11,7 +11,7 @@ import type { WorkspaceCtx } from './context';
 type WorkspaceTable = PgTable & { id: PgColumn; workspaceId: PgColumn };
 
 /** `id` when it can name a record, else `missing()` thrown: for writes that find the row themselves. */
-export function recordId(id: string, missing: () => Error): string {
+export function wellFormedId(id: string, missing: () => Error): string {
   if (!isUuid(id)) throw missing();
   return id;
 }
@@ -31,7 +31,7 @@ export async function loadRecord<T extends WorkspaceTable>(
   missing: () => Error,
   { lock = false } = {},
 ): Promise<T['$inferSelect']> {
-  const query = ctx.db.select().from(table as PgTable).where(ownRecord(ctx, table, recordId(id, missing)));
+  const query = ctx.db.select().from(table as PgTable).where(ownRecord(ctx, table, wellFormedId(id, missing)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw missing();
   return row as T['$inferSelect'];

@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { integrationBackfills } from '@/db/schema';
 import { invalid, invalidState } from '../errors/errors';
-import { recordAudit } from '../domain/audit/record-audit';
+import { addAuditEntry } from '../domain/audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../domain/context';
 import { sweepCursor, sweepWorkspaces, type SweepLimits } from '../domain/jobs/sweep';
 import { workspacesWith } from '../domain/jobs/workspaces-with';
@@ -64,7 +64,7 @@ export async function startBackfill({ ctx, provider, since, now = new Date() }: 
       .onConflictDoNothing()
       .returning();
     if (!row) throw invalidState('a backfill is already running; it shows its progress on the Integrations page');
-    await recordAudit(tx, ctx, 'integration.backfill_started', { type: 'integration_backfill', id: row.id }, { after: { provider: provider.name, since: since.toISOString() } });
+    await addAuditEntry(tx, ctx, 'integration.backfill_started', { type: 'integration_backfill', id: row.id }, { after: { provider: provider.name, since: since.toISOString() } });
     return row;
   });
 }

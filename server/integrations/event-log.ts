@@ -2,11 +2,11 @@ import { and, count, desc, eq, inArray, isNull, lt, max } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { integrationEvents, workspaces } from '@/db/schema';
 import { invalidState, notFound } from '../errors/errors';
-import { recordAudit } from '../domain/audit/record-audit';
+import { addAuditEntry } from '../domain/audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../domain/context';
 import { processEvent } from './process-event';
 import type { IntegrationEvent, PaymentProvider } from './provider';
-import { recordId } from '../domain/records';
+import { wellFormedId } from '../domain/records';
 
 const byProvider = (ctx: WorkspaceCtx, provider: PaymentProvider) =>
   and(eq(integrationEvents.workspaceId, ctx.workspaceId), eq(integrationEvents.provider, provider.name));
@@ -53,13 +53,13 @@ export async function workspacePublicId(ctx: WorkspaceCtx): Promise<string> {
  * applying it changes is recorded under the provider, as on arrival.
  */
 export async function replayEvent({ ctx, provider, id }: { ctx: ActingCtx & { db: Db }; provider: PaymentProvider; id: string }): Promise<IntegrationEvent> {
-  recordId(id, () => notFound('event'));
+  wellFormedId(id, () => notFound('event'));
   const row = await ctx.db.transaction(async (tx) => {
     const [found] = await tx.select().from(integrationEvents).where(and(byProvider(ctx, provider), eq(integrationEvents.id, id))).for('update');
     if (!found) throw notFound('event');
     if (found.status === 'rejected') throw invalidState('a rejected event is malformed and cannot be applied; its detail says why');
     const [reset] = await tx.update(integrationEvents).set({ attempts: 0, nextAttemptAt: null }).where(eq(integrationEvents.id, id)).returning();
-    await recordAudit(tx, ctx, 'integration_event.replayed', { type: 'integration_event', id }, {
+    await addAuditEntry(tx, ctx, 'integration_event.replayed', { type: 'integration_event', id }, {
       after: { provider: provider.name, event_id: found.eventId, type: found.type, status_before: found.status },
     });
     return reset;

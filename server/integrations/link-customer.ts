@@ -4,7 +4,7 @@ import { readSettings } from '../domain/settings/settings';
 import { emailHasher } from '../domain/tracking/email-hash';
 import { customerLink, hasConversions, hasHints, linkCustomer, type Hints } from './customers';
 import { applied, ignored, type IntegrationCtx, type Outcome } from './provider';
-import { recordProviderLead } from './record-sale';
+import { recordProviderLead } from './record-provider-sale';
 
 /** The latest lead recorded with this e-mail (its hash) whose affiliate is active, in the same mode. */
 async function leadByEmail(ctx: IntegrationCtx, emailHash: string, isTest: boolean) {

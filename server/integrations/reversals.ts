@@ -1,10 +1,10 @@
 import { conversionById } from '../domain/conversions/find';
-import { refundConversion } from '../domain/conversions/refund';
+import { recordRefund } from '../domain/conversions/refund';
 import { updateConversion } from '../domain/conversions/update';
 import { proRata } from '../model/money';
 import { readSettings } from '../domain/settings/settings';
 import { applied, ignored, Waiting, type HandlerInput, type Outcome } from './provider';
-import { findSale, updateSale, type Sale } from './sales';
+import { findSale, updateSale, type Sale } from './payments-noted';
 
 const DAY_MS = 86_400_000;
 
@@ -49,7 +49,7 @@ async function refundConversionOf(ctx: HandlerInput['ctx'], sale: Sale): Promise
   if (amount !== null && amount < conv.refundedAmount) {
     return ignored('refund_not_lowered', `the provider's total (${amount}) is below the ${conv.refundedAmount} already refunded; a refund is only ever raised`, conv.id);
   }
-  await refundConversion({ ctx, input: { externalId: sale.saleRef, amount } });
+  await recordRefund({ ctx, input: { externalId: sale.saleRef, amount } });
   const detail = `${total} of ${sale.chargedAmount} ${conv.currency} refunded${full ? ' (in full)' : ` (conversion refund ${amount})`}`;
   return applied(full ? 'refunded_in_full' : 'refund_applied', detail, conv.id);
 }
@@ -73,7 +73,7 @@ export async function revertRefund({ ctx, sale, refundId, amount }: { ctx: Handl
 
 /** A dispute opened: the sale becomes a chargeback and its commissions are clawed back. */
 export async function chargeback({ ctx, sale, detail }: { ctx: HandlerInput['ctx']; sale: Sale; detail: string }): Promise<Outcome> {
-  await refundConversion({ ctx, input: { externalId: sale.saleRef, reason: 'chargeback' } });
+  await recordRefund({ ctx, input: { externalId: sale.saleRef, reason: 'chargeback' } });
   return applied('chargeback', detail, sale.conversionId);
 }
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { integrations } from '@/db/schema';
 import { invalid } from '../errors/errors';
-import { recordAudit } from '../domain/audit/record-audit';
+import { addAuditEntry } from '../domain/audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../domain/context';
 import { apiKeyKind } from './api-keys';
 import type { Integration, PaymentProvider } from './provider';
@@ -85,7 +85,7 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
         .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: { ...sealed, ...basis, ...apiKey, updatedAt: new Date() } })
         .returning();
       const withKey = row.apiKeySealed ? { api_key: 'set' } : {};
-      await recordAudit(tx, ctx, 'integration.connected', target(row), { after: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
+      await addAuditEntry(tx, ctx, 'integration.connected', target(row), { after: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
       return row;
     }
     const [row] = await tx
@@ -102,7 +102,7 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
     if (secret) after.signing_secret = 'set';
     if (key) after.api_key = 'set';
     else if (key === null && existing.apiKeySealed) after.api_key = 'removed';
-    if (Object.keys(after).length) await recordAudit(tx, ctx, 'integration.updated', target(row), { provider: provider.name, before, after });
+    if (Object.keys(after).length) await addAuditEntry(tx, ctx, 'integration.updated', target(row), { provider: provider.name, before, after });
     return row;
   });
 }
@@ -116,7 +116,7 @@ export async function removeIntegration({ ctx, provider }: { ctx: ActingCtx; pro
       .returning();
     if (!row) return false;
     const withKey = row.apiKeySealed ? { api_key: 'set' } : {};
-    await recordAudit(tx, ctx, 'integration.removed', target(row), { before: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
+    await addAuditEntry(tx, ctx, 'integration.removed', target(row), { before: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
     return true;
   });
 }

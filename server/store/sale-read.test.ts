@@ -8,7 +8,7 @@ import * as schema from '@/db/schema';
 import { openTestDatabase, type TestDatabase } from '../testing/database';
 import { seedAffiliate, seedCampaign, seedClick } from '../testing/seed';
 import type { TrackConversion } from '../domain/conversions/new-conversion';
-import { recordConversion } from '../domain/conversions/record';
+import { recordConversion } from '../domain/conversions/record-conversion';
 
 // A sale by manual code or ref learns its affiliate from its first read (sale-read.ts): no
 // statement of its own. Counted from the statements drizzle sends, through a second drizzle

@@ -6,7 +6,7 @@ import { startTestApi, type TestApi } from '../testing/api';
 import { startProgram, type Program } from '../testing/program';
 import { moneyEvents } from '../domain/commissions/engine/events';
 import { contributionDeltas, contributionOf } from '../domain/commissions/engine/rollups';
-import { eventRows } from '../domain/events/record-event';
+import { eventRows } from '../domain/events/emit-event';
 import { conversionWriter, writeNewConversion, writeNewConversions, type NewConversionRows } from './sale-write';
 
 // A new sale is stored by one statement from rows built in TypeScript (server/lib/json-rows.ts):

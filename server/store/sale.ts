@@ -7,7 +7,7 @@ import { conversionFirstRead } from './sale-read';
 import { writeNewConversion, type NewConversionRows } from './sale-write';
 import { touchesWhere } from './touches';
 
-// The storage beneath recording a sale (server/domain/conversions/record.ts): what it reads, as one
+// The storage beneath recording a sale (server/domain/conversions/record-conversion.ts): what it reads, as one
 // snapshot, and its one write. No rule here: attribution, earning and the ledger are the domain's.
 
 /** What identifies a sale and its visitor, as the reads want them (ip and user agent hashed). */

@@ -1,6 +1,6 @@
 // POST /v1/track/lead and POST /v1/track/sale: attribute and record a conversion
 import type { z } from 'zod';
-import { recordConversion } from '../domain/conversions/record';
+import { recordConversion } from '../domain/conversions/record-conversion';
 import { emailHasher } from '../domain/tracking/email-hash';
 import { conversionOutput, leadInput, saleInput } from './conversion.types';
 import { trackRoute, type TrackCtx } from './route';

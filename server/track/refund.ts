@@ -1,5 +1,5 @@
 // POST /v1/track/refund: reverse a conversion, in full or in part, clawing back its commissions
-import { refundConversion } from '../domain/conversions/refund';
+import { recordRefund } from '../domain/conversions/refund';
 import { refundInput, refundOutput } from './conversion.types';
 import { trackRoute } from './route';
 
@@ -10,5 +10,5 @@ export const trackRefund = trackRoute({
   input: refundInput,
   output: refundOutput,
   checksKey: true,
-  run: (ctx, i) => refundConversion({ ctx, underKey: ctx.underKey, input: { externalId: i.external_id, amount: i.amount, reason: i.reason } }),
+  run: (ctx, i) => recordRefund({ ctx, underKey: ctx.underKey, input: { externalId: i.external_id, amount: i.amount, reason: i.reason } }),
 });

@@ -1,10 +1,10 @@
 import { presentAffiliate } from '../../contracts/affiliate';
 import { invalid } from '../../errors/errors';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { WorkspaceCtx } from '../context';
 import { alreadyAppliedEmail, applicationEmail } from '../mail/application-email';
 import { queueEmail } from '../mail/outbox';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import { domainOf, isDisposableDomain } from '../risk/disposable-domains';
 import type { ProgramBrand } from '../settings/program-brand';
 import { readSettings } from '../settings/settings';
@@ -64,9 +64,9 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
     );
     if (result.kind === 'existing') return alreadyApplied(tx, program, application.email, publicUrl);
     const { row } = result;
-    await recordEvent({ ctx, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
+    await emitEvent({ ctx, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
     const actor = { kind: 'affiliate', affiliateId: row.id } as const;
-    await recordAudit(tx, { ...ctx, actor }, 'affiliate.applied', { type: 'affiliate', id: row.id }, {
+    await addAuditEntry(tx, { ...ctx, actor }, 'affiliate.applied', { type: 'affiliate', id: row.id }, {
       after: presentAffiliate(row),
       ...(flagged ? { flagged: 'disposable_email' } : {}),
     });

@@ -1,8 +1,8 @@
 import { presentAffiliate } from '../../contracts/affiliate';
 import { invalid, required } from '../../errors/errors';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { campaignForNewAffiliate } from './campaign-ref';
 import { initialStatus } from './initial-status';
@@ -38,8 +38,8 @@ export async function createAffiliate({ ctx, input }: { ctx: ActingCtx; input: N
       input.refCode ?? deriveRefCode(input),
     );
     if (result.kind === 'existing') throw invalid('email', 'an affiliate with this e-mail already exists (invite returns it)');
-    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(result.row) });
-    await recordAudit(tx, ctx, 'affiliate.created', { type: 'affiliate', id: result.row.id }, { after: presentAffiliate(result.row) });
+    await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(result.row) });
+    await addAuditEntry(tx, ctx, 'affiliate.created', { type: 'affiliate', id: result.row.id }, { after: presentAffiliate(result.row) });
     return { row: result.row, refCodeChanged: result.refCodeChanged };
   });
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { workspaces } from '@/db/schema';
 import { presentAffiliate } from '../../contracts/affiliate';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import { inviteEmail } from '../mail/invite-email';
 import { queueEmail } from '../mail/outbox';
 import { findAffiliateByEmail, type Affiliate } from './affiliates';
@@ -38,8 +38,8 @@ export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: ActingCt
     if (result.kind === 'existing') return { row: result.row, created: false, refCodeChanged: false };
 
     const { row } = result;
-    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
-    await recordAudit(tx, ctx, 'affiliate.invited', { type: 'affiliate', id: row.id }, { after: presentAffiliate(row) });
+    await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
+    await addAuditEntry(tx, ctx, 'affiliate.invited', { type: 'affiliate', id: row.id }, { after: presentAffiliate(row) });
     const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
     const email = inviteEmail({ workspaceName: workspace?.name ?? 'Refcount', affiliateName: row.name, acceptUrl: invite.acceptUrl });
     await queueEmail(tx, { workspaceId: ctx.workspaceId, kind: 'affiliate_invite', to: input.email, ...email });

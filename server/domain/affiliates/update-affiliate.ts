@@ -3,13 +3,13 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { affiliates } from '@/db/schema';
 import { presentAffiliate } from '../../contracts/affiliate';
 import { notFound } from '../../errors/errors';
-import { recordUpdate } from '../audit/record-audit';
+import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import { hasAccess } from './access';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { referencedCampaign } from '../references';
-import { loadRecord, ownRecord, recordId } from '../records';
+import { loadRecord, ownRecord, wellFormedId } from '../records';
 
 export type AffiliatePatch = {
   name?: string;
@@ -28,7 +28,7 @@ export type AffiliatePatch = {
  * status every time) and ends its portal sessions (server/auth/sessions.ts).
  */
 export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
-  recordId(id, () => notFound('affiliate'));
+  wellFormedId(id, () => notFound('affiliate'));
   return ctx.db.transaction(async (tx) => {
     const txCtx = { db: tx, workspaceId: ctx.workspaceId };
     const where = ownRecord(ctx, affiliates, id);
@@ -48,8 +48,8 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: 
     if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
     if (Object.keys(set).length === 0) return current;
     const [row] = await tx.update(affiliates).set(set).where(where).returning();
-    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
-    await recordUpdate(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
+    await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
+    await addAuditEntryIfChanged(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
     return row;
   });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { auditEvents } from '@/db/schema';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import type { AuditActorType } from './record-audit';
+import type { AuditActorType } from './audit-entries';
 
 export type AuditFilter = {
   actorType?: AuditActorType;

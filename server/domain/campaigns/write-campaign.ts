@@ -1,11 +1,11 @@
 import { campaigns } from '@/db/schema';
 import { presentCampaign } from '../../contracts/campaign';
 import { notFound } from '../../errors/errors';
-import { recordAudit, recordUpdate } from '../audit/record-audit';
+import { addAuditEntry, addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import type { Campaign, CampaignStatus } from './campaigns';
-import { loadRecord, ownRecord, recordId } from '../records';
+import { loadRecord, ownRecord, wellFormedId } from '../records';
 
 type CampaignFields = Pick<
   typeof campaigns.$inferInsert,
@@ -17,14 +17,14 @@ export type CampaignPatch = Partial<Omit<CampaignFields, 'status' | 'attribution
 export async function createCampaign({ ctx, input }: { ctx: ActingCtx; input: NewCampaign }): Promise<Campaign> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(campaigns).values({ ...input, workspaceId: ctx.workspaceId }).returning();
-    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.created', object: 'campaign', record: presentCampaign(row) });
-    await recordAudit(tx, ctx, 'campaign.created', { type: 'campaign', id: row.id }, { after: presentCampaign(row) });
+    await emitEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.created', object: 'campaign', record: presentCampaign(row) });
+    await addAuditEntry(tx, ctx, 'campaign.created', { type: 'campaign', id: row.id }, { after: presentCampaign(row) });
     return row;
   });
 }
 
 async function changeCampaign(ctx: ActingCtx, id: string, set: Partial<CampaignFields>): Promise<Campaign> {
-  recordId(id, () => notFound('campaign'));
+  wellFormedId(id, () => notFound('campaign'));
   return ctx.db.transaction(async (tx) => {
     const where = ownRecord(ctx, campaigns, id);
     const before = await loadRecord({ db: tx, workspaceId: ctx.workspaceId }, campaigns, id, () => notFound('campaign'), { lock: true });
@@ -33,8 +33,8 @@ async function changeCampaign(ctx: ActingCtx, id: string, set: Partial<CampaignF
       .set({ ...set, updatedAt: new Date() })
       .where(where)
       .returning();
-    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(row) });
-    await recordUpdate(tx, ctx, 'campaign.updated', { type: 'campaign', id }, presentCampaign(before), presentCampaign(row));
+    await emitEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(row) });
+    await addAuditEntryIfChanged(tx, ctx, 'campaign.updated', { type: 'campaign', id }, presentCampaign(before), presentCampaign(row));
     return row;
   });
 }

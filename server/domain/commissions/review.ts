@@ -3,13 +3,13 @@ import type { Tx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
 import { invalidState, notFound, required, unknownReference } from '../../errors/errors';
-import { recordUpdate } from '../audit/record-audit';
+import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { applyContribution, contributionOf } from './engine/rollups';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import type { Commission } from './read';
 import { readSettings } from '../settings/settings';
-import { loadRecord, recordId } from '../records';
+import { loadRecord, wellFormedId } from '../records';
 
 export type ReviewStatus = 'approved' | 'denied';
 export type Review = { status?: ReviewStatus; amount?: number };
@@ -41,15 +41,15 @@ async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: R
     .where(and(eq(commissions.workspaceId, workspaceId), eq(commissions.id, row.id)))
     .returning();
   await applyContribution({ ctx, before, after: await contributionOf({ ctx, conv, timeZone: timezone }) });
-  await recordEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(updated) });
-  await recordUpdate(tx, acting, 'commission.updated', { type: 'commission', id: row.id }, presentCommission(row), presentCommission(updated));
+  await emitEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(updated) });
+  await addAuditEntryIfChanged(tx, acting, 'commission.updated', { type: 'commission', id: row.id }, presentCommission(row), presentCommission(updated));
   return updated;
 }
 
 /** PATCH /v1/commissions/{id}: approve, deny or override the amount of one commission. */
 export async function reviewCommission({ ctx, id, review }: { ctx: ActingCtx; id: string; review: Review }) {
   if (review.status === undefined && review.amount === undefined) throw required('status');
-  recordId(id, () => notFound('commission'));
+  wellFormedId(id, () => notFound('commission'));
   return ctx.db.transaction(async (tx) => {
     // The row lock orders this change against a payout batching the same commission.
     const row = await loadRecord({ ...ctx, db: tx }, commissions, id, () => notFound('commission'), { lock: true });

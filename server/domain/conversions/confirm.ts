@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversions, workspaceSettings } from '@/db/schema';
-import { recordAudits } from '../audit/record-audit';
+import { addAuditEntries } from '../audit/audit-entries';
 import { systemActor } from '../context';
 import { moneyEvents } from '../commissions/engine/events';
-import { recordEvents } from '../events/record-event';
+import { emitEvents } from '../events/emit-event';
 import { sweepCursor, sweepWorkspaces, type SweepLimits, type SweepReport } from '../jobs/sweep';
 import { workspacesWith } from '../jobs/workspaces-with';
 import type { Settings } from '../settings/settings';
@@ -64,7 +64,7 @@ async function confirmBatch(db: Db, settings: Settings, now: Date, size: number)
       .returning();
     if (!rows.length) return 0;
     const approved = await approveIfAuto({ ctx: tx, settings, conversionIds: rows.map((r) => r.id) });
-    await recordEvents({
+    await emitEvents({
       ctx: tx,
       events: [
         ...rows.flatMap((row) => moneyEvents({ row, type: 'conversion.updated' }, { created: [], updated: [] })),
@@ -73,7 +73,7 @@ async function confirmBatch(db: Db, settings: Settings, now: Date, size: number)
     });
     const approvedOf = new Map<string, string[]>();
     for (const c of approved) approvedOf.set(c.conversionId, [...(approvedOf.get(c.conversionId) ?? []), c.id]);
-    await recordAudits(
+    await addAuditEntries(
       tdb,
       tx,
       rows.map((row) => {

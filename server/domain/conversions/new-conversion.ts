@@ -6,7 +6,7 @@ import { moneyEvents } from '../commissions/engine/events';
 import type { PaymentHistory } from '../commissions/engine/history';
 import { planLedger } from '../commissions/engine/plan-ledger';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
-import { eventRows } from '../events/record-event';
+import { eventRows } from '../events/emit-event';
 import type { Settings } from '../settings/settings';
 import type { NewConversionRows } from '../../store/sale-write';
 import { buildReceipt } from './receipt';

@@ -1,16 +1,16 @@
 import { conversionFailed, notFound } from '../../errors/errors';
 import { presentConversionDetail } from '../../contracts/conversion';
-import { diff, recordAudit } from '../audit/record-audit';
+import { diff, addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { moneyEvents } from '../commissions/engine/events';
 import { planLedger } from '../commissions/engine/plan-ledger';
 import { ledgerAfter, ledgerOf } from '../commissions/engine/reconcile';
 import { REVERSAL_STATES } from '../commissions/engine/states';
 import { contributionDeltas, contributionOf } from '../commissions/engine/rollups';
-import { eventRows } from '../events/record-event';
+import { eventRows } from '../events/emit-event';
 import { readSettings, type Settings } from '../settings/settings';
 import { conversionByExternalId, conversionById, type Conversion } from './find';
-import { recordId } from '../records';
+import { wellFormedId } from '../records';
 import { refundStateByExternalId, type RefundState } from '../../store/refund-read';
 import { writeRefund } from '../../store/refund-write';
 
@@ -24,7 +24,7 @@ export type Refund = { amount?: number | null; reason?: 'refund' | 'chargeback' 
  * conversion is refunded; reason chargeback makes it a chargeback. Under `underKey`, a workspace key
  * presumed valid (presumeWorkspaceKey), the first statement checks it (`unauthorized` if refused).
  */
-export async function refundConversion({ ctx, input, underKey = null }: { ctx: WorkspaceCtx; input: Refund & { externalId: string }; underKey?: string | null }) {
+export async function recordRefund({ ctx, input, underKey = null }: { ctx: WorkspaceCtx; input: Refund & { externalId: string }; underKey?: string | null }) {
   const { state: read, settings } = await refundStateByExternalId({ ctx, externalId: input.externalId, underKey });
   if (!read) throw conversionFailed('no conversion has this external_id');
   // Without a lock first: two round trips and no transaction held open across them. The write
@@ -46,7 +46,7 @@ export async function refundConversion({ ctx, input, underKey = null }: { ctx: W
  * mistake that must not pass silently, so both are conversion_failed and change nothing.
  */
 export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx; id: string; input: Refund }): Promise<Conversion> {
-  recordId(id, () => notFound('conversion'));
+  wellFormedId(id, () => notFound('conversion'));
   const settings = await readSettings(ctx);
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
@@ -58,7 +58,7 @@ export async function refundConversionById({ ctx, id, input }: { ctx: ActingCtx;
     }
     const row = (await applyRefund(tx, await lockedState(tx, conv), input, settings))!;
     const changes = diff(presentConversionDetail(conv), presentConversionDetail(row));
-    if (changes) await recordAudit(db, ctx, 'conversion.refunded', { type: 'conversion', id }, { ...changes, reason: input.reason ?? 'refund' });
+    if (changes) await addAuditEntry(db, ctx, 'conversion.refunded', { type: 'conversion', id }, { ...changes, reason: input.reason ?? 'refund' });
     return row;
   });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { conversions } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import { presentConversionDetail } from '../../contracts/conversion';
-import { recordUpdate } from '../audit/record-audit';
+import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { referencedAffiliate } from '../references';
 import { emitMoneyEvents } from '../commissions/engine/events';
@@ -12,7 +12,7 @@ import { REVERSAL_STATES } from '../commissions/engine/states';
 import { readSettings } from '../settings/settings';
 import type { Conversion } from './find';
 import { approveIfAuto } from './approve';
-import { loadRecord, recordId } from '../records';
+import { loadRecord, wellFormedId } from '../records';
 
 export type ConversionPatch = { status?: Conversion['status'] | 'voided'; affiliateId?: string };
 
@@ -23,7 +23,7 @@ export type ConversionPatch = { status?: Conversion['status'] | 'voided'; affili
  * reverses the old affiliate's commissions and computes the new one's.
  */
 export async function updateConversion({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: ConversionPatch }): Promise<Conversion> {
-  recordId(id, () => notFound('conversion'));
+  wellFormedId(id, () => notFound('conversion'));
   return ctx.db.transaction(async (db) => {
     const tx = { db, workspaceId: ctx.workspaceId };
     const conv = await loadRecord({ ...ctx, db }, conversions, id, () => notFound('conversion'), { lock: true });
@@ -49,7 +49,7 @@ export async function updateConversion({ ctx, id, patch }: { ctx: ActingCtx; id:
     if (row.status === 'confirmed') ledger.updated.push(...(await approveIfAuto({ ctx: tx, settings, conversionIds: [row.id] })));
     await emitMoneyEvents(tx, { row, type: 'conversion.updated' }, ledger);
     await applyContribution({ ctx: tx, before, after: await contributionOf({ ctx: tx, conv: row, timeZone: settings.timezone, ledger: ledgerAfter(rows, ledger) }) });
-    await recordUpdate(db, ctx, 'conversion.updated', { type: 'conversion', id }, presentConversionDetail(conv), presentConversionDetail(row));
+    await addAuditEntryIfChanged(db, ctx, 'conversion.updated', { type: 'conversion', id }, presentConversionDetail(conv), presentConversionDetail(row));
     return row;
   });
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { affiliates, clicks } from '@/db/schema';
-import { recordConversion } from '../conversions/record';
-import { refundConversion } from '../conversions/refund';
+import { recordConversion } from '../conversions/record-conversion';
+import { recordRefund } from '../conversions/refund';
 import type { DemoCampaigns } from './catalog';
 import type { WorkspaceCtx } from '../context';
 
@@ -85,7 +85,7 @@ export async function seedHistory({ ctx: workspace, campaigns }: { ctx: Workspac
         ctx,
         input: { type: 'sale', externalId, ref: p.ref, ...(p.burst ? { fingerprint: 'fp-demo-burst' } : {}), customerId: `cus_${p.ref}_${n}`, amount: s.amount, currency: s.currency ?? 'usd', productId: s.product ?? null, ts: new Date(now - s.daysAgo * DAY) },
       });
-      if (s.refund) await refundConversion({ ctx, input: { externalId, amount: s.refund } });
+      if (s.refund) await recordRefund({ ctx, input: { externalId, amount: s.refund } });
     }
   }
   // Click rollups for the back-dated clicks, on the day's no-currency row (clicks carry no money).

@@ -6,7 +6,7 @@ import { startProgram, type Program } from '../../testing/program';
 
 // Events are stored whether or not anyone listens; only those an active endpoint of their
 // workspace subscribes to wait for the dispatcher (dispatched_at null), the others are written
-// dispatched. Both writers: the tracking statement (appendCtes) and recordEvents.
+// dispatched. Both writers: the tracking statement (appendCtes) and emitEvents.
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });

@@ -3,9 +3,9 @@ import { affiliateKeys } from '@/db/schema';
 import { AFFILIATE_KEY_PREFIX, mintToken } from '../../auth/tokens';
 import { notFound } from '../../errors/errors';
 import { getAffiliate } from '../affiliates/affiliates';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
-import { recordId } from '../records';
+import { wellFormedId } from '../records';
 
 export type AffiliateKey = typeof affiliateKeys.$inferSelect;
 
@@ -32,7 +32,7 @@ export async function createAffiliateKey({
       .insert(affiliateKeys)
       .values({ workspaceId: ctx.workspaceId, affiliateId, name: name ?? null, hash, start })
       .returning();
-    await recordAudit(tx, ctx, 'affiliate_key.created', { type: 'affiliate_key', id: row.id }, { after: audited(row) });
+    await addAuditEntry(tx, ctx, 'affiliate_key.created', { type: 'affiliate_key', id: row.id }, { after: audited(row) });
     return row;
   });
   return { key, token };
@@ -48,8 +48,8 @@ export async function listAffiliateKeys({ ctx, affiliateId }: { ctx: WorkspaceCt
 
 /** Revokes one of the affiliate's keys; another affiliate's key, or one already revoked, is not found. */
 export async function revokeAffiliateKey({ ctx, affiliateId, keyId }: { ctx: ActingCtx; affiliateId: string; keyId: string }) {
-  recordId(affiliateId, () => notFound('affiliate'));
-  recordId(keyId, () => notFound('key'));
+  wellFormedId(affiliateId, () => notFound('affiliate'));
+  wellFormedId(keyId, () => notFound('key'));
   return ctx.db.transaction(async (tx) => {
     const [key] = await tx
       .update(affiliateKeys)
@@ -64,7 +64,7 @@ export async function revokeAffiliateKey({ ctx, affiliateId, keyId }: { ctx: Act
       )
       .returning();
     if (!key) throw notFound('key');
-    await recordAudit(tx, ctx, 'affiliate_key.revoked', { type: 'affiliate_key', id: key.id }, { before: audited(key), after: { revoked_at: key.revokedAt!.toISOString() } });
+    await addAuditEntry(tx, ctx, 'affiliate_key.revoked', { type: 'affiliate_key', id: key.id }, { before: audited(key), after: { revoked_at: key.revokedAt!.toISOString() } });
     return key;
   });
 }

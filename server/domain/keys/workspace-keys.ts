@@ -4,9 +4,9 @@ import { workspaceKeys } from '@/db/schema';
 import { mintToken, WORKSPACE_KEY_PREFIX } from '../../auth/tokens';
 import { KEY_SCOPES } from '../../model/enums';
 import { invalid, notFound } from '../../errors/errors';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, Actor } from '../context';
-import { recordId } from '../records';
+import { wellFormedId } from '../records';
 
 export type WorkspaceKey = typeof workspaceKeys.$inferSelect;
 
@@ -23,7 +23,7 @@ export async function createWorkspaceKey({ ctx, input }: { ctx: ActingCtx; input
       .insert(workspaceKeys)
       .values({ workspaceId: ctx.workspaceId, name: input.name ?? null, scopes: [...new Set(input.scopes)], hash, start })
       .returning();
-    await recordAudit(tx, ctx, 'workspace_key.created', { type: 'workspace_key', id: row.id }, { after: auditedKey(row) });
+    await addAuditEntry(tx, ctx, 'workspace_key.created', { type: 'workspace_key', id: row.id }, { after: auditedKey(row) });
     return row;
   });
   return { key, token };
@@ -42,7 +42,7 @@ export async function listWorkspaceKeys(db: DbOrTx, workspaceId?: string): Promi
  * `workspaceId` (the operator's command line) any workspace's key can be named.
  */
 export async function revokeWorkspaceKey(ctx: { db: DbOrTx; actor: Actor; workspaceId?: string }, id: string): Promise<WorkspaceKey> {
-  recordId(id, () => notFound('key'));
+  wellFormedId(id, () => notFound('key'));
   return ctx.db.transaction(async (tx) => {
     const [key] = await tx
       .update(workspaceKeys)
@@ -51,7 +51,7 @@ export async function revokeWorkspaceKey(ctx: { db: DbOrTx; actor: Actor; worksp
       .returning();
     if (!key) throw notFound('key');
     const acting = { db: tx, workspaceId: key.workspaceId, actor: ctx.actor };
-    await recordAudit(tx, acting, 'workspace_key.revoked', { type: 'workspace_key', id: key.id }, { before: auditedKey(key), after: { revoked_at: key.revokedAt!.toISOString() } });
+    await addAuditEntry(tx, acting, 'workspace_key.revoked', { type: 'workspace_key', id: key.id }, { before: auditedKey(key), after: { revoked_at: key.revokedAt!.toISOString() } });
     return key;
   });
 }

@@ -3,7 +3,7 @@ import { campaigns, links } from '@/db/schema';
 import type { LinkWithCode } from '../../contracts/link';
 import { RefcountError } from '../../errors/errors';
 import { defaultCampaign } from '../campaigns/campaigns';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { referencedAffiliate, referencedCampaign } from '../references';
 
@@ -45,7 +45,7 @@ export async function createLink({ ctx, input }: { ctx: ActingCtx; input: NewLin
       })
       .returning();
     const after = { affiliate_id: row.affiliateId, campaign_id: row.campaignId, ref_param: row.refParam, destination_url: row.destinationUrl, sub_id: row.subId };
-    await recordAudit(tx, inTx, 'link.created', { type: 'link', id: row.id }, { after });
+    await addAuditEntry(tx, inTx, 'link.created', { type: 'link', id: row.id }, { after });
     return { ...row, refCode: affiliate.refCode };
   });
 }

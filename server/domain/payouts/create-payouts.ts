@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { commissions, payouts, workspaceSettings } from '@/db/schema';
 import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import { dueCommissions, planPayouts } from './plan-payouts';
 
 /**
@@ -40,8 +40,8 @@ export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx;
       // The rows are locked above, so this cannot happen; if it ever did, nothing may commit.
       if (claimed.length !== group.commissionIds.length) throw new Error(`payout ${payout.id}: commissions claimed concurrently`);
       const record = { ...payout, commissionIds: group.commissionIds };
-      await recordEvent({ ctx: { ...ctx, db: tx }, type: 'payout.created', object: 'payout', record: presentPayout(record) });
-      await recordAudit(tx, ctx, 'payout.created', { type: 'payout', id: payout.id }, { after: presentPayout(record) });
+      await emitEvent({ ctx: { ...ctx, db: tx }, type: 'payout.created', object: 'payout', record: presentPayout(record) });
+      await addAuditEntry(tx, ctx, 'payout.created', { type: 'payout', id: payout.id }, { after: presentPayout(record) });
       created.push(record);
     }
     return created;

@@ -3,7 +3,7 @@ import { commissions, payouts } from '@/db/schema';
 import type { PayoutWithCommissions } from '../../contracts/payout';
 import { notFound } from '../../errors/errors';
 import type { WorkspaceCtx } from '../context';
-import { ownRecord, recordId } from '../records';
+import { ownRecord, wellFormedId } from '../records';
 
 export type Payout = typeof payouts.$inferSelect;
 
@@ -21,7 +21,7 @@ export async function withCommissionIds({ ctx, rows }: { ctx: WorkspaceCtx; rows
 
 /** The workspace's payout with its commissions, or link_not_found (also for another workspace's id). */
 export async function getPayout({ ctx, id }: { ctx: WorkspaceCtx; id: string }): Promise<PayoutWithCommissions> {
-  recordId(id, () => notFound('payout'));
+  wellFormedId(id, () => notFound('payout'));
   const rows = await ctx.db
     .select()
     .from(payouts)

@@ -3,11 +3,11 @@ import { commissions, payouts } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
 import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
 import { invalidState, notFound } from '../../errors/errors';
-import { recordUpdate } from '../audit/record-audit';
+import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import { withCommissionIds } from './payouts';
-import { loadRecord, ownRecord, recordId } from '../records';
+import { loadRecord, ownRecord, wellFormedId } from '../records';
 
 export type PayoutOutcome = 'paid' | 'failed' | 'canceled';
 
@@ -17,7 +17,7 @@ export type PayoutOutcome = 'paid' | 'failed' | 'canceled';
  * batch picks them up again.
  */
 export async function settlePayout({ ctx, id, outcome }: { ctx: ActingCtx; id: string; outcome: PayoutOutcome }): Promise<PayoutWithCommissions> {
-  recordId(id, () => notFound('payout'));
+  wellFormedId(id, () => notFound('payout'));
   return ctx.db.transaction(async (tx) => {
     const where = ownRecord(ctx, payouts, id);
     const current = await loadRecord({ ...ctx, db: tx }, payouts, id, () => notFound('payout'), { lock: true });
@@ -37,9 +37,9 @@ export async function settlePayout({ ctx, id, outcome }: { ctx: ActingCtx; id: s
         ? await tx.update(commissions).set({ status: 'paid', updatedAt: now }).where(and(inPayout, eq(commissions.status, 'approved'))).returning()
         : await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(inPayout).returning();
     const [payout] = await withCommissionIds({ ctx: { ...ctx, db: tx }, rows: [row] });
-    await recordUpdate(tx, ctx, `payout.${outcome}`, { type: 'payout', id }, presentPayout(before), presentPayout(payout));
-    await recordEvent({ ctx: { ...ctx, db: tx }, type: 'payout.updated', object: 'payout', record: presentPayout(payout) });
-    for (const c of changed) await recordEvent({ ctx: { ...ctx, db: tx }, type: 'commission.updated', object: 'commission', record: presentCommission(c) });
+    await addAuditEntryIfChanged(tx, ctx, `payout.${outcome}`, { type: 'payout', id }, presentPayout(before), presentPayout(payout));
+    await emitEvent({ ctx: { ...ctx, db: tx }, type: 'payout.updated', object: 'payout', record: presentPayout(payout) });
+    for (const c of changed) await emitEvent({ ctx: { ...ctx, db: tx }, type: 'commission.updated', object: 'commission', record: presentCommission(c) });
     return payout;
   });
 }

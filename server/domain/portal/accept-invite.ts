@@ -4,7 +4,7 @@ import { affiliates } from '@/db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { hashToken } from '../../auth/tokens';
 import { invalid, notFound } from '../../errors/errors';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 
 /**
  * Sets the affiliate's portal password from the invitation or sign-in link. The token is
@@ -30,7 +30,7 @@ export async function acceptInvite(db: DbOrTx, input: { token: string; password:
     if (!row) throw notFound('invitation');
     // The affiliate acts here: the token proved who they are.
     const ctx = { db: tx, workspaceId: row.workspaceId, actor: { kind: 'affiliate', affiliateId: row.id } as const };
-    await recordAudit(tx, ctx, 'affiliate.password_set', { type: 'affiliate', id: row.id }, { after: { password_set: true } });
+    await addAuditEntry(tx, ctx, 'affiliate.password_set', { type: 'affiliate', id: row.id }, { after: { password_set: true } });
     return row;
   });
 }

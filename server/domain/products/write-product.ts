@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { products } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import { presentProduct } from '../../contracts/product';
-import { recordAudit, recordUpdate } from '../audit/record-audit';
+import { addAuditEntry, addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { referencedCampaign } from '../references';
 import { getProduct, type Product } from './products';
@@ -21,7 +21,7 @@ export async function createProduct({ ctx, input }: { ctx: ActingCtx; input: New
       .onConflictDoNothing({ target: [products.workspaceId, products.providerProductId] })
       .returning();
     if (!row) throw invalidState(`a product with provider_product_id ${input.providerProductId} already exists`);
-    await recordAudit(tx, ctx, 'product.created', { type: 'product', id: row.id }, { after: presentProduct(row) });
+    await addAuditEntry(tx, ctx, 'product.created', { type: 'product', id: row.id }, { after: presentProduct(row) });
     return row;
   });
 }
@@ -35,7 +35,7 @@ export async function updateProduct({ ctx, id, patch }: { ctx: ActingCtx; id: st
       .set({ ...patch, updatedAt: new Date() })
       .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.id, product.id)))
       .returning();
-    await recordUpdate(tx, ctx, 'product.updated', { type: 'product', id: row.id }, presentProduct(product), presentProduct(row));
+    await addAuditEntryIfChanged(tx, ctx, 'product.updated', { type: 'product', id: row.id }, presentProduct(product), presentProduct(row));
     return row;
   });
 }

@@ -1,12 +1,12 @@
 import { rewards } from '@/db/schema';
 import { presentReward, type RewardTermsInput } from '../../contracts/reward';
 import { notFound } from '../../errors/errors';
-import { recordAudit, recordUpdate } from '../audit/record-audit';
+import { addAuditEntry, addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { changeTerms, resolveTerms } from '../rules/terms';
 import { readSettings } from '../settings/settings';
 import { withUsage, type Reward, type RewardWithUsage } from './rewards';
-import { loadRecord, ownRecord, recordId } from '../records';
+import { loadRecord, ownRecord, wellFormedId } from '../records';
 
 type RewardFields = Pick<typeof rewards.$inferInsert, 'name' | 'type' | 'archived'>;
 export type NewReward = Pick<RewardFields, 'name' | 'type'> & { terms?: RewardTermsInput };
@@ -25,14 +25,14 @@ export async function createReward({ ctx, input }: { ctx: ActingCtx; input: NewR
   const values = { workspaceId: ctx.workspaceId, name: input.name, type: input.type, ...resolveTerms(terms, currency), description: description ?? null };
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(rewards).values(values).returning();
-    await recordAudit(tx, ctx, 'reward.created', { type: 'reward', id: row.id }, { after: audited(row) });
+    await addAuditEntry(tx, ctx, 'reward.created', { type: 'reward', id: row.id }, { after: audited(row) });
     return { ...row, usedBy: [] };
   });
 }
 
 /** Changes name, type, terms (merged into the current ones) or archived; rules already copied keep their terms. */
 export async function updateReward({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: RewardPatch }): Promise<RewardWithUsage> {
-  recordId(id, () => notFound('reward'));
+  wellFormedId(id, () => notFound('reward'));
   const { currency } = await readSettings(ctx);
   const row = await ctx.db.transaction(async (tx) => {
     const mine = ownRecord(ctx, rewards, id);
@@ -46,7 +46,7 @@ export async function updateReward({ ctx, id, patch }: { ctx: ActingCtx; id: str
       if (description !== undefined) set.description = description;
     }
     const [updated] = await tx.update(rewards).set(set).where(mine).returning();
-    await recordUpdate(tx, ctx, 'reward.updated', { type: 'reward', id }, audited(current), audited(updated));
+    await addAuditEntryIfChanged(tx, ctx, 'reward.updated', { type: 'reward', id }, audited(current), audited(updated));
     return updated;
   });
   return (await withUsage({ ctx, rows: [row] }))[0];

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { affiliates, riskAssessments } from '@/db/schema';
 import { presentRiskAssessment, type RiskEvidence, type RiskSignals } from '../../contracts/risk';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { Actor, WorkspaceCtx } from '../context';
-import { recordEvent } from '../events/record-event';
+import { emitEvent } from '../events/emit-event';
 import { referencedAffiliate } from '../references';
 import { toFeatures } from './features';
 import { rewriteSummary, type RiskLlmConfig } from './llm-summary';
@@ -38,7 +38,7 @@ async function judge(signals: RiskSignals, llmConfig: RiskLlmConfig | null) {
  * Records one assessment (history is kept: a row per run). Nothing about the affiliate changes:
  * the engine only recommends. A high or critical result emits risk.flagged in the same transaction.
  */
-async function record(ctx: MaybeActing, affiliate: Affiliate, verdict: Awaited<ReturnType<typeof judge>>) {
+async function saveAssessment(ctx: MaybeActing, affiliate: Affiliate, verdict: Awaited<ReturnType<typeof judge>>) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(riskAssessments)
@@ -54,9 +54,9 @@ async function record(ctx: MaybeActing, affiliate: Affiliate, verdict: Awaited<R
       })
       .returning();
     const record = presentRiskAssessment(row, affiliate);
-    if (ctx.actor) await recordAudit(tx, { ...ctx, actor: ctx.actor }, 'risk_assessment.created', { type: 'risk_assessment', id: row.id }, { after: record });
+    if (ctx.actor) await addAuditEntry(tx, { ...ctx, actor: ctx.actor }, 'risk_assessment.created', { type: 'risk_assessment', id: row.id }, { after: record });
     if (verdict.level === 'high' || verdict.level === 'critical') {
-      await recordEvent({ ctx: { ...ctx, db: tx }, type: 'risk.flagged', object: 'risk_assessment', record });
+      await emitEvent({ ctx: { ...ctx, db: tx }, type: 'risk.flagged', object: 'risk_assessment', record });
     }
     return record;
   });
@@ -69,7 +69,7 @@ type Run = { llm?: RiskLlmConfig | null; now?: Date };
 export async function assessAffiliate({ ctx, affiliateId, llm = null, now = new Date() }: { ctx: MaybeActing; affiliateId: string } & Run) {
   const affiliate = await referencedAffiliate(ctx, affiliateId);
   const signals = await gatherSignals({ ctx, now, targets: [affiliate as AssessedAffiliate] });
-  return record(ctx, affiliate, await judge(signals.get(affiliate.id)!, llm));
+  return saveAssessment(ctx, affiliate, await judge(signals.get(affiliate.id)!, llm));
 }
 
 /**
@@ -126,7 +126,7 @@ async function assessTargets(ctx: WorkspaceCtx, targets: Affiliate[], { llm = nu
   const signals = await gatherSignals({ ctx, now, targets });
   let flagged = 0;
   for (const affiliate of targets) {
-    const result = await record(ctx, affiliate, await judge(signals.get(affiliate.id)!, llm));
+    const result = await saveAssessment(ctx, affiliate, await judge(signals.get(affiliate.id)!, llm));
     if (result.risk_level === 'high' || result.risk_level === 'critical') flagged++;
   }
   return { assessed: targets.length, flagged };

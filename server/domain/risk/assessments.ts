@@ -3,11 +3,11 @@ import { affiliates, riskAssessments } from '@/db/schema';
 import { presentRiskAssessment, type RiskLevel } from '../../contracts/risk';
 import { notFound } from '../../errors/errors';
 import type { Page } from '../../lib/pagination';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { referencedAffiliate } from '../references';
 import { latestAssessments } from './latest';
-import { ownRecord, recordId } from '../records';
+import { ownRecord, wellFormedId } from '../records';
 
 export type FlagFilter = { riskLevel?: RiskLevel; affiliateId?: string; includeDismissed?: boolean };
 
@@ -60,11 +60,11 @@ export async function listFlags({ ctx, filter, page }: { ctx: WorkspaceCtx; filt
 
 /** A manager marks an assessment a false positive; repeating it keeps the first dismissal time. */
 export async function dismissAssessment({ ctx, id }: { ctx: ActingCtx; id: string }) {
-  recordId(id, () => notFound('risk assessment'));
+  wellFormedId(id, () => notFound('risk assessment'));
   const mine = ownRecord(ctx, riskAssessments, id);
   await ctx.db.transaction(async (tx) => {
     const [dismissed] = await tx.update(riskAssessments).set({ dismissedAt: new Date() }).where(and(mine, isNull(riskAssessments.dismissedAt))).returning();
-    if (dismissed) await recordAudit(tx, ctx, 'risk_assessment.dismissed', { type: 'risk_assessment', id }, { before: { dismissed_at: null }, after: { dismissed_at: dismissed.dismissedAt!.toISOString() } });
+    if (dismissed) await addAuditEntry(tx, ctx, 'risk_assessment.dismissed', { type: 'risk_assessment', id }, { before: { dismissed_at: null }, after: { dismissed_at: dismissed.dismissedAt!.toISOString() } });
   });
   const [row] = await ctx.db
     .select({ assessment: riskAssessments, affiliate: embedded })

@@ -2,17 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { commissionRules } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import { presentRule } from '../../contracts/rule';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { changeRulesOf } from './rule-campaign';
 import type { Rule } from './rules';
-import { recordId } from '../records';
+import { wellFormedId } from '../records';
 
 /** DELETE /v1/campaigns/{id}/commission-rule/{rule_id}: removes one rule of the campaign. */
 export async function deleteCommissionRule({ ctx, campaignId, ruleId }: { ctx: ActingCtx; campaignId: string; ruleId: string }): Promise<Rule> {
   return ctx.db.transaction(async (tx) => {
     const campaign = await changeRulesOf({ ctx: { ...ctx, db: tx }, campaignId });
-    recordId(ruleId, () => notFound('commission rule'));
+    wellFormedId(ruleId, () => notFound('commission rule'));
     const [rule] = await tx
       .delete(commissionRules)
       .where(
@@ -24,7 +24,7 @@ export async function deleteCommissionRule({ ctx, campaignId, ruleId }: { ctx: A
       )
       .returning();
     if (!rule) throw notFound('commission rule');
-    await recordAudit(tx, ctx, 'commission_rule.deleted', { type: 'commission_rule', id: rule.id }, { before: { campaign_id: campaign.id, ...presentRule(rule) } });
+    await addAuditEntry(tx, ctx, 'commission_rule.deleted', { type: 'commission_rule', id: rule.id }, { before: { campaign_id: campaign.id, ...presentRule(rule) } });
     return rule;
   });
 }

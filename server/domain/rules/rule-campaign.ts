@@ -3,8 +3,8 @@ import { campaigns } from '@/db/schema';
 import { presentCampaign } from '../../contracts/campaign';
 import { notFound } from '../../errors/errors';
 import type { Campaign } from '../campaigns/campaigns';
-import { recordEvent } from '../events/record-event';
-import { recordId } from '../records';
+import { emitEvent } from '../events/emit-event';
+import { wellFormedId } from '../records';
 import type { WorkspaceCtx } from '../context';
 
 /**
@@ -14,13 +14,13 @@ import type { WorkspaceCtx } from '../context';
  */
 export async function changeRulesOf({ ctx, campaignId }: { ctx: WorkspaceCtx; campaignId: string }): Promise<Campaign> {
   const { db: tx, workspaceId } = ctx;
-  recordId(campaignId, () => notFound('campaign'));
+  wellFormedId(campaignId, () => notFound('campaign'));
   const [campaign] = await tx
     .update(campaigns)
     .set({ updatedAt: new Date() })
     .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId)))
     .returning();
   if (!campaign) throw notFound('campaign');
-  await recordEvent({ ctx: { db: tx, workspaceId }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(campaign) });
+  await emitEvent({ ctx: { db: tx, workspaceId }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(campaign) });
   return campaign;
 }

@@ -3,7 +3,7 @@ import { commissionRules } from '@/db/schema';
 import { MAX_RULES_PER_CAMPAIGN } from '../../contracts/limits';
 import { presentRule, type RuleChange } from '../../contracts/rule';
 import { invalid, invalidState } from '../../errors/errors';
-import { recordAudit, recordUpdate } from '../audit/record-audit';
+import { addAuditEntry, addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { referencedReward } from '../rewards/rewards';
 import { readSettings } from '../settings/settings';
@@ -80,8 +80,8 @@ export async function setCommissionRule({ ctx, campaignId, change }: { ctx: Acti
       })
       .returning();
     const target = { type: 'commission_rule', id: rule.id };
-    if (before) await recordUpdate(tx, inTx, 'commission_rule.updated', target, presentRule(before), presentRule(rule));
-    else await recordAudit(tx, inTx, 'commission_rule.created', target, { after: { campaign_id: campaign.id, ...presentRule(rule) } });
+    if (before) await addAuditEntryIfChanged(tx, inTx, 'commission_rule.updated', target, presentRule(before), presentRule(rule));
+    else await addAuditEntry(tx, inTx, 'commission_rule.created', target, { after: { campaign_id: campaign.id, ...presentRule(rule) } });
     const view = await campaignRulesOf({ ctx: inTx, campaign });
     // A bound on what GET .../commission-rule returns and the engine scans for every sale.
     if (view.rules.length > MAX_RULES_PER_CAMPAIGN) throw invalidState(`a campaign holds at most ${MAX_RULES_PER_CAMPAIGN} rules: change or delete one first`);

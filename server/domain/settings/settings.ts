@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import { isUniqueViolation } from '../../lib/database-error';
-import { recordUpdate } from '../audit/record-audit';
+import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import { preparedQuery } from '../../lib/prepared-query';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 
@@ -88,7 +88,7 @@ export async function updateSettings({
       const [before] = await tx.select().from(workspaceSettings).where(eq(workspaceSettings.workspaceId, ctx.workspaceId)).for('update');
       const row = await upsertSettings({ ctx: { ...ctx, db: tx }, patch });
       if (patch.holdDays !== undefined && patch.holdDays !== before?.holdDays) await moveHolds({ db: tx, workspaceId: ctx.workspaceId }, patch.holdDays);
-      await recordUpdate(tx, ctx, action, { type: action.split('.')[0], id: ctx.workspaceId }, before ? audited(before) : {}, audited(row));
+      await addAuditEntryIfChanged(tx, ctx, action, { type: action.split('.')[0], id: ctx.workspaceId }, before ? audited(before) : {}, audited(row));
       return row;
     });
   } catch (err) {

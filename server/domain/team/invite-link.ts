@@ -1,9 +1,9 @@
 import { affiliates } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import { INVITATION_LIFETIME_MS, mintInvite } from '../affiliates/invite-token';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
-import { ownRecord, recordId } from '../records';
+import { ownRecord, wellFormedId } from '../records';
 
 /**
  * A fresh portal invitation link the manager can hand over by other means (the e-mail bounced,
@@ -11,7 +11,7 @@ import { ownRecord, recordId } from '../records';
  * and like an e-mailed invitation it works for INVITATION_LIFETIME_MS.
  */
 export async function reissueInviteLink({ ctx, affiliateId, publicUrl }: { ctx: ActingCtx; affiliateId: string; publicUrl: string }) {
-  recordId(affiliateId, () => notFound('affiliate'));
+  wellFormedId(affiliateId, () => notFound('affiliate'));
   const invite = mintInvite(publicUrl, INVITATION_LIFETIME_MS);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -21,7 +21,7 @@ export async function reissueInviteLink({ ctx, affiliateId, publicUrl }: { ctx: 
       .returning({ id: affiliates.id });
     if (!row) throw notFound('affiliate');
     // Never the link itself: it is a credential until used.
-    await recordAudit(tx, ctx, 'affiliate.invite_link_reissued', { type: 'affiliate', id: row.id }, { after: { invite_expires_at: invite.expiresAt.toISOString() } });
+    await addAuditEntry(tx, ctx, 'affiliate.invite_link_reissued', { type: 'affiliate', id: row.id }, { after: { invite_expires_at: invite.expiresAt.toISOString() } });
     return invite.acceptUrl;
   });
 }

@@ -3,9 +3,9 @@ import type { DbOrTx } from '@/db/client';
 import { memberships, users } from '@/db/schema';
 import { endUserSessions } from '../../auth/sessions';
 import { insufficientScope, invalidState, notFound } from '../../errors/errors';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
-import { recordId } from '../records';
+import { wellFormedId } from '../records';
 import { createUser, type Role } from '../users/users';
 
 export async function listMembers(ctx: WorkspaceCtx) {
@@ -39,7 +39,7 @@ export async function addMember({
       .from(memberships)
       .where(and(eq(memberships.workspaceId, ctx.workspaceId), eq(memberships.userId, user.id)));
     // Never the password: only who can now sign in, and as what.
-    await recordAudit(tx, ctx, 'member.added', { type: 'user', id: user.id }, { after: { email: user.email, name: user.name, role: member.role } });
+    await addAuditEntry(tx, ctx, 'member.added', { type: 'user', id: user.id }, { after: { email: user.email, name: user.name, role: member.role } });
     return { userId: user.id, email: user.email, name: user.name, role: member.role };
   });
 }
@@ -51,7 +51,7 @@ export async function addMember({
  * other cannot both succeed (the second counts after the first's change).
  */
 async function lockForChange(tx: DbOrTx, ctx: WorkspaceCtx, userId: string) {
-  recordId(userId, () => notFound('member'));
+  wellFormedId(userId, () => notFound('member'));
   const ofWorkspace = eq(memberships.workspaceId, ctx.workspaceId);
   const owners = await tx
     .select({ userId: memberships.userId })
@@ -87,7 +87,7 @@ export async function removeMember({ ctx, actorRole, userId }: { ctx: ActingCtx;
     if (lastOwner) throw invalidState('a workspace keeps at least one owner');
     await tx.delete(memberships).where(and(eq(memberships.workspaceId, ctx.workspaceId), eq(memberships.userId, userId)));
     await endUserSessions(tx, userId);
-    await recordAudit(tx, ctx, 'member.removed', { type: 'user', id: userId }, { before: { email: member.email, role: member.role } });
+    await addAuditEntry(tx, ctx, 'member.removed', { type: 'user', id: userId }, { before: { email: member.email, role: member.role } });
     return member;
   });
 }
@@ -104,7 +104,7 @@ export async function changeMemberRole({ ctx, actorRole, userId, role }: { ctx: 
     if (lastOwner) throw invalidState('a workspace keeps at least one owner');
     await tx.update(memberships).set({ role }).where(and(eq(memberships.workspaceId, ctx.workspaceId), eq(memberships.userId, userId)));
     await endUserSessions(tx, userId);
-    await recordAudit(tx, ctx, 'member.role_changed', { type: 'user', id: userId }, { before: { role: member.role }, after: { role } });
+    await addAuditEntry(tx, ctx, 'member.role_changed', { type: 'user', id: userId }, { before: { role: member.role }, after: { role } });
     return { ...member, role };
   });
 }

@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import { createUser } from '../users/users';
 import { createWorkspace } from '../workspaces/create-workspace';
 
@@ -24,7 +24,7 @@ export async function signUpFirstOwner(db: DbOrTx, input: { workspaceName: strin
     const workspace = await createWorkspace(tx, { name: input.workspaceName });
     const user = await createUser(tx, { email: input.email, password: input.password, name: input.name, workspaceId: workspace.id, role: 'owner' });
     const owner = { db: tx, workspaceId: workspace.id, actor: { kind: 'user', userId: user.id } as const };
-    await recordAudit(tx, owner, 'workspace.created', { type: 'workspace', id: workspace.id }, { after: { name: workspace.name, owner_email: user.email } });
+    await addAuditEntry(tx, owner, 'workspace.created', { type: 'workspace', id: workspace.id }, { after: { name: workspace.name, owner_email: user.email } });
     return { workspaceId: workspace.id, userId: user.id, email: user.email };
   });
 }

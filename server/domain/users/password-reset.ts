@@ -6,7 +6,7 @@ import { hashPassword } from '../../auth/passwords';
 import { hashToken } from '../../auth/tokens';
 import { invalid, notFound } from '../../errors/errors';
 import { SIGN_IN_LINK_LIFETIME_MS } from '../affiliates/invite-token';
-import { recordAudit } from '../audit/record-audit';
+import { addAuditEntry } from '../audit/audit-entries';
 import { queueEmail } from '../mail/outbox';
 import { passwordResetEmail } from '../mail/password-reset-email';
 
@@ -53,7 +53,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     if (!row) throw notFound('reset link');
     const actor = { kind: 'user' as const, userId: row.id };
     for (const { workspaceId } of await tx.select({ workspaceId: memberships.workspaceId }).from(memberships).where(eq(memberships.userId, row.id))) {
-      await recordAudit(tx, { db: tx, workspaceId, actor }, 'user.password_reset', { type: 'user', id: row.id }, {});
+      await addAuditEntry(tx, { db: tx, workspaceId, actor }, 'user.password_reset', { type: 'user', id: row.id }, {});
     }
     return { email: row.email };
   });

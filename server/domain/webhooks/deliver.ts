@@ -3,8 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { DeliveryJob } from './delivery-job';
 import type { WebhookEndpoint } from './endpoints';
-import { recordOutcome, type Outcome } from './record-outcome';
-import { recordSuccesses } from './record-successes';
+import { saveAttemptOutcome, type Outcome } from './save-attempt-outcome';
+import { saveAttemptOutcomes } from './save-attempt-outcomes';
 import { sendWebhook } from './send-webhook';
 import type { WebhookSettings } from './settings';
 import { webhookMessage } from './webhook-message';
@@ -74,11 +74,11 @@ export async function deliverBatch(db: DbOrTx, settings: WebhookSettings, jobs: 
   );
   const now = new Date();
   const delivered = attempted.filter((a): a is typeof a & { endpoint: WebhookEndpoint } => a.outcome.ok && !!a.endpoint);
-  await recordSuccesses(db, delivered, now);
+  await saveAttemptOutcomes(db, delivered, now);
   const retries: DeliveryJob[] = [];
   for (const a of attempted) {
     if (a.outcome.ok && a.endpoint) continue;
-    const { job } = await recordOutcome(db, { ...a, now, retryScale: settings.retryScale, manual: false });
+    const { job } = await saveAttemptOutcome(db, { ...a, now, retryScale: settings.retryScale, manual: false });
     if (job) retries.push(job);
   }
   return retries;

@@ -4,7 +4,7 @@ import type { DeliveryRow } from '../../contracts/webhook';
 import { notFound } from '../../errors/errors';
 import type { Page } from '../../lib/pagination';
 import type { WorkspaceCtx } from '../context';
-import { recordId } from '../records';
+import { wellFormedId } from '../records';
 
 type Status = DeliveryRow['status'];
 const withType = { ...getTableColumns(webhookDeliveries), eventType: webhookEvents.type };
@@ -30,7 +30,7 @@ export async function listDeliveries(args: { ctx: WorkspaceCtx; endpointId: stri
 
 /** One delivery of the endpoint, or link_not_found (another endpoint's or workspace's too). */
 export async function getDelivery({ ctx, endpointId, id }: { ctx: WorkspaceCtx; endpointId: string; id: string }): Promise<DeliveryRow> {
-  recordId(id, () => notFound('webhook delivery'));
+  wellFormedId(id, () => notFound('webhook delivery'));
   const [row] = await ctx.db
     .select(withType)
     .from(webhookDeliveries)

@@ -6,7 +6,7 @@ import type { WorkspaceCtx } from '../context';
 import { attempt } from './deliver';
 import { getDelivery } from './deliveries';
 import { getEndpoint } from './endpoints';
-import { recordOutcome } from './record-outcome';
+import { saveAttemptOutcome } from './save-attempt-outcome';
 import type { WebhookSettings } from './settings';
 
 type Deps = { ctx: WorkspaceCtx; settings: WebhookSettings; endpointId: string };
@@ -18,7 +18,7 @@ async function sendNow({ ctx, settings, endpointId }: Deps, deliveryId: string):
   const delivery = await getDelivery({ ctx, endpointId: endpoint.id, id: deliveryId });
   const [event] = await ctx.db.select({ payload: webhookEvents.payload }).from(webhookEvents).where(eq(webhookEvents.id, delivery.eventId));
   const outcome = await attempt(endpoint, event?.payload, settings, { force: true });
-  await recordOutcome(ctx.db, { delivery, endpoint, outcome, now: new Date(), retryScale: settings.retryScale, manual: true });
+  await saveAttemptOutcome(ctx.db, { delivery, endpoint, outcome, now: new Date(), retryScale: settings.retryScale, manual: true });
   return getDelivery({ ctx, endpointId: endpoint.id, id: deliveryId });
 }
 

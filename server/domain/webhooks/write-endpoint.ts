@@ -3,12 +3,12 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import { presentWebhookEndpoint } from '../../contracts/webhook';
-import { recordAudit, recordUpdate } from '../audit/record-audit';
+import { addAuditEntry, addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { assertDeliverableUrl, type WebhookEndpoint } from './endpoints';
 import { newSigningSecret, ROTATION_OVERLAP_MS } from './secrets';
 import type { WebhookSettings } from './settings';
-import { loadRecord, ownRecord, recordId } from '../records';
+import { loadRecord, ownRecord, wellFormedId } from '../records';
 
 type EndpointFields = Pick<typeof webhookEndpoints.$inferInsert, 'url' | 'events' | 'active' | 'description'>;
 export type NewEndpoint = Pick<EndpointFields, 'url' | 'events'> & Partial<EndpointFields>;
@@ -25,13 +25,13 @@ export async function createEndpoint({ ctx, settings, input }: Deps & { input: N
       .values({ ...input, events: unique(input.events), workspaceId: ctx.workspaceId, secret: newSigningSecret() })
       .returning();
     // The presented record never holds the secret.
-    await recordAudit(tx, ctx, 'webhook_endpoint.created', { type: 'webhook_endpoint', id: row.id }, { after: presentWebhookEndpoint(row) });
+    await addAuditEntry(tx, ctx, 'webhook_endpoint.created', { type: 'webhook_endpoint', id: row.id }, { after: presentWebhookEndpoint(row) });
     return row;
   });
 }
 
 async function change(ctx: ActingCtx, id: string, set: PgUpdateSetSource<typeof webhookEndpoints>, action: string) {
-  recordId(id, () => notFound('webhook endpoint'));
+  wellFormedId(id, () => notFound('webhook endpoint'));
   return ctx.db.transaction(async (tx) => {
     const where = ownRecord(ctx, webhookEndpoints, id);
     const before = await loadRecord({ ...ctx, db: tx }, webhookEndpoints, id, () => notFound('webhook endpoint'), { lock: true });
@@ -42,14 +42,14 @@ async function change(ctx: ActingCtx, id: string, set: PgUpdateSetSource<typeof 
       .returning();
     const target = { type: 'webhook_endpoint', id };
     if (action === 'webhook_endpoint.secret_rotated') {
-      await recordAudit(tx, ctx, action, target, { after: { previous_secret_expires_at: row.previousSecretExpiresAt?.toISOString() ?? null } });
-    } else await recordUpdate(tx, ctx, action, target, presentWebhookEndpoint(before), presentWebhookEndpoint(row));
+      await addAuditEntry(tx, ctx, action, target, { after: { previous_secret_expires_at: row.previousSecretExpiresAt?.toISOString() ?? null } });
+    } else await addAuditEntryIfChanged(tx, ctx, action, target, presentWebhookEndpoint(before), presentWebhookEndpoint(row));
     return row;
   });
 }
 
 export async function updateEndpoint({ ctx, settings, id, patch }: Deps & { id: string; patch: EndpointPatch }) {
-  recordId(id, () => notFound('webhook endpoint'));
+  wellFormedId(id, () => notFound('webhook endpoint'));
   if (patch.url !== undefined) await assertDeliverableUrl(patch.url, settings.allowPrivateUrls);
   const set: Partial<typeof webhookEndpoints.$inferInsert> = { ...patch };
   if (patch.events) set.events = unique(patch.events);
@@ -69,7 +69,7 @@ export const rotateSecret = ({ ctx, id }: { ctx: ActingCtx; id: string }) =>
 
 /** Removes the endpoint and its delivery log; pending deliveries die with it. */
 export async function deleteEndpoint({ ctx, id }: { ctx: ActingCtx; id: string }): Promise<WebhookEndpoint> {
-  recordId(id, () => notFound('webhook endpoint'));
+  wellFormedId(id, () => notFound('webhook endpoint'));
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(webhookEndpoints)
@@ -77,7 +77,7 @@ export async function deleteEndpoint({ ctx, id }: { ctx: ActingCtx; id: string }
       .returning();
     if (!row) throw notFound('webhook endpoint');
     await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, row.id));
-    await recordAudit(tx, ctx, 'webhook_endpoint.deleted', { type: 'webhook_endpoint', id: row.id }, { before: presentWebhookEndpoint(row) });
+    await addAuditEntry(tx, ctx, 'webhook_endpoint.deleted', { type: 'webhook_endpoint', id: row.id }, { before: presentWebhookEndpoint(row) });
     return row;
   });
 }

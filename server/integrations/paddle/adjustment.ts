@@ -1,6 +1,6 @@
 import { ignored, type Handler } from '../provider';
 import { applyRefundTotal, chargeback, isSale, restoreSale, revertRefund, saleOfPayment } from '../reversals';
-import { objectsOf, recordObject } from '../sales';
+import { objectsOf, noteObject } from '../payments-noted';
 import { adjustmentSchema } from './schemas';
 
 const UNDONE = new Set(['rejected', 'reversed']);
@@ -22,7 +22,7 @@ export const adjustmentChanged: Handler = async (input) => {
   if (adj.action === 'chargeback') return adj.status === 'approved' ? chargeback({ ctx, sale, detail: `${adj.id} chargeback` }) : ignored('not_approved', `${adj.id} is ${adj.status}`);
   if (adj.action === 'chargeback_reverse') return adj.status === 'approved' ? restoreSale(ctx, sale, `${adj.id} reversed the chargeback`) : ignored('not_approved', `${adj.id} is ${adj.status}`);
   const [before] = await objectsOf(ctx, 'adjustment', { ids: [adj.id] });
-  await recordObject(ctx, { objectId: adj.id, kind: 'adjustment', target: adj.transaction_id, amount: adj.totals.total, state: adj.status });
+  await noteObject(ctx, { objectId: adj.id, kind: 'adjustment', target: adj.transaction_id, amount: adj.totals.total, state: adj.status });
   if (UNDONE.has(adj.status)) {
     if (before?.state !== 'approved') return ignored('never_applied', `${adj.id} is ${adj.status} and was never applied`);
     return revertRefund({ ctx, sale, refundId: adj.id, amount: adj.totals.total });

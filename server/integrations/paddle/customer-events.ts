@@ -1,7 +1,7 @@
 import { hasHints, linkCustomer, type Hints } from '../customers';
 import { linkProviderCustomer } from '../link-customer';
 import { applied, ignored, type Handler } from '../provider';
-import { recordProviderLead } from '../record-sale';
+import { recordProviderLead } from '../record-provider-sale';
 import { customerSchema, subscriptionSchema } from './schemas';
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);

@@ -1,6 +1,6 @@
 import { absentOn, keyInUse } from '../key-in-use';
 import type { Integration, IntegrationCtx } from '../provider';
-import { objectsOf, recordObject } from '../sales';
+import { objectsOf, noteObject } from '../payments-noted';
 import { paddleCall, paddleClient } from './api';
 
 /**
@@ -16,7 +16,7 @@ export async function discountCode(ctx: IntegrationCtx, integration: Integration
   try {
     const discount = await paddleCall('discount', () => paddleClient(key).discounts.get(id));
     if (!discount.code) return null;
-    await recordObject(ctx, { objectId: discount.id, kind: 'promotion_code', target: discount.code });
+    await noteObject(ctx, { objectId: discount.id, kind: 'promotion_code', target: discount.code });
     return discount.code;
   } catch (err) {
     return absentOn(ctx, 'discount', err);

@@ -1,7 +1,7 @@
 import { customerLink, hasConversions, hasHints, linkCustomer, type Hints } from '../customers';
 import { Waiting, type Handler } from '../provider';
-import { recordProviderLead, recordProviderSale } from '../record-sale';
-import { hasEarlierSale } from '../sales';
+import { recordProviderLead, recordProviderSale } from '../record-provider-sale';
+import { hasEarlierSale } from '../payments-noted';
 import { hintsOf } from './customer-events';
 import { discountCode } from './resolve';
 import { transactionSchema } from './schemas';

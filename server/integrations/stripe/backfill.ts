@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { countOutcome, type BackfillCounts, type BackfillKind, type BackfillPage } from '../backfill-page';
 import { hasHints, linkCustomer, type Hints } from '../customers';
 import { integrationCtx, type Handler, type Integration, type IntegrationCtx } from '../provider';
-import { objectsOf } from '../sales';
+import { objectsOf } from '../payments-noted';
 import { stripeCall, stripeClient } from './api';
 import { checkoutCompleted } from './checkout-completed';
 import { invoicePaid } from './invoice-paid';

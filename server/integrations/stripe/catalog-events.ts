@@ -1,6 +1,6 @@
 import { productDeleted, syncProduct } from '../catalog';
 import { applied, type Handler } from '../provider';
-import { recordObject } from '../sales';
+import { noteObject } from '../payments-noted';
 import { productSchema, promotionCodeSchema } from './schemas';
 
 /** product.created|updated: the catalog gets the product's id and current name. */
@@ -14,6 +14,6 @@ export const productRemoved: Handler = async ({ object }) => productDeleted(prod
 /** promotion_code.created|updated: remembers the code's text, which checkout names only by id. */
 export const promotionCodeUpserted: Handler = async ({ ctx, object }) => {
   const p = promotionCodeSchema.parse(object);
-  await recordObject(ctx, { objectId: p.id, kind: 'promotion_code', target: p.code });
+  await noteObject(ctx, { objectId: p.id, kind: 'promotion_code', target: p.code });
   return applied('promotion_code_noted', `${p.id} is "${p.code}"`);
 };

@@ -1,7 +1,7 @@
 import { hasHints, linkCustomer, type Hints } from '../customers';
 import { applied, ignored, type Handler, type HandlerInput } from '../provider';
-import { recordProviderLead, recordProviderSale } from '../record-sale';
-import { objectsOf } from '../sales';
+import { recordProviderLead, recordProviderSale } from '../record-provider-sale';
+import { objectsOf } from '../payments-noted';
 import { checkoutProductId, promotionCodeText } from './resolve';
 import { checkoutSessionSchema } from './schemas';
 

@@ -1,8 +1,8 @@
 import { customerLink, hasConversions, hasHints, type Hints } from '../customers';
 import type { Handler } from '../provider';
 import { Waiting } from '../provider';
-import { recordProviderSale } from '../record-sale';
-import { hasEarlierSale, recordObject } from '../sales';
+import { recordProviderSale } from '../record-provider-sale';
+import { hasEarlierSale, noteObject } from '../payments-noted';
 import { mainLineTerms } from './line-terms';
 import { invoiceSchema, type InvoiceFields } from './schemas';
 
@@ -51,7 +51,7 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
   if (!final && subscriptionId && inv.billing_reason === 'subscription_cycle' && (hasHints(hints) || (customerId && (await hasConversions(ctx, customerId))))) {
     if (!(await hasEarlierSale(ctx, subscriptionId, paidAt))) throw new Waiting(`an earlier paid invoice of ${subscriptionId}`);
   }
-  for (const id of paymentIdsOf(inv)) await recordObject(ctx, { objectId: id, kind: 'payment', target: inv.id });
+  for (const id of paymentIdsOf(inv)) await noteObject(ctx, { objectId: id, kind: 'payment', target: inv.id });
   return recordProviderSale({ ctx, facts: {
     saleRef: inv.id,
     customerId,

@@ -1,5 +1,5 @@
 import { applied, type Handler } from '../provider';
-import { recordObject } from '../sales';
+import { noteObject } from '../payments-noted';
 import { invoicePaymentSchema } from './schemas';
 
 /**
@@ -10,6 +10,6 @@ export const invoicePaymentPaid: Handler = async ({ ctx, object }) => {
   const p = invoicePaymentSchema.parse(object);
   const ids = [p.payment.payment_intent, p.payment.charge].filter((id): id is string => !!id);
   if (!p.invoice || !ids.length) return applied('payment_noted', 'nothing to link');
-  for (const id of ids) await recordObject(ctx, { objectId: id, kind: 'payment', target: p.invoice });
+  for (const id of ids) await noteObject(ctx, { objectId: id, kind: 'payment', target: p.invoice });
   return applied('payment_linked', `${ids.join(', ')} paid ${p.invoice}`);
 };

@@ -1,6 +1,6 @@
 import type { Integration, IntegrationCtx } from '../provider';
 import { absentOn, keyInUse as keyOf } from '../key-in-use';
-import { recordObject } from '../sales';
+import { noteObject } from '../payments-noted';
 import { stripeCall, stripeClient } from './api';
 
 // What an event leaves out, asked of the merchant's Stripe account when an API key is set
@@ -15,7 +15,7 @@ export async function promotionCodeText(ctx: IntegrationCtx, integration: Integr
   if (!key) return null;
   try {
     const promo = await stripeCall('promotion code', () => stripeClient(key).promotionCodes.retrieve(id));
-    await recordObject(ctx, { objectId: promo.id, kind: 'promotion_code', target: promo.code });
+    await noteObject(ctx, { objectId: promo.id, kind: 'promotion_code', target: promo.code });
     return promo.code;
   } catch (err) {
     return absentOn(ctx, 'promotion code', err);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEndpoints, webhookEvents } from '@/db/schema';
-import { recordEvent } from '../../domain/events/record-event';
+import { emitEvent } from '../../domain/events/emit-event';
 import { startJobRunner } from '../../jobs/start';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { eventually, startReceiver, type Receiver, type Responder } from '../../testing/webhook-receiver';
@@ -138,7 +138,7 @@ describe('delivery', () => {
     const { ws, receiver } = await setup();
     await expect(
       api.db.transaction(async (tx) => {
-        await recordEvent({ ctx: { db: tx, workspaceId: ws.id }, type: 'campaign.created', object: 'campaign', record: { id: 'rolled-back', name: 'Never' } });
+        await emitEvent({ ctx: { db: tx, workspaceId: ws.id }, type: 'campaign.created', object: 'campaign', record: { id: 'rolled-back', name: 'Never' } });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -2,7 +2,7 @@ import { presentCommission } from '../../../contracts/commission';
 import { presentConversion } from '../../../contracts/conversion';
 import type { conversions } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
-import { recordEvents, type NewEvent } from '../../events/record-event';
+import { emitEvents, type NewEvent } from '../../events/emit-event';
 import type { LedgerChange } from './reconcile';
 
 type ConversionChange = { row: typeof conversions.$inferSelect; type: 'conversion.created' | 'conversion.updated' } | null;
@@ -16,5 +16,5 @@ export const moneyEvents = (conversion: ConversionChange, ledger: Pick<LedgerCha
 
 /** The events of one change, in its transaction, in one statement. */
 export async function emitMoneyEvents(ctx: WorkspaceCtx, conversion: ConversionChange, ledger: LedgerChange) {
-  await recordEvents({ ctx, events: moneyEvents(conversion, ledger) });
+  await emitEvents({ ctx, events: moneyEvents(conversion, ledger) });
 }

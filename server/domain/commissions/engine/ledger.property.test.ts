@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commissions, conversions } from '@/db/schema';
-import { recordConversion } from '../../conversions/record';
-import { refundConversion } from '../../conversions/refund';
+import { recordConversion } from '../../conversions/record-conversion';
+import { recordRefund } from '../../conversions/refund';
 import { updateConversion } from '../../conversions/update';
 import { startTestApi, type TestApi } from '../../../testing/api';
 import { liveSum, startProgram } from '../../../testing/program';
@@ -97,7 +97,7 @@ it('the ledger always equals the oracle applied to the net state', async () => {
         } else if (!id) continue;
         else if (o.kind === 'refund') {
           const amount = o.share === null ? null : Math.max(1, Math.floor((m.gross * o.share) / 100));
-          await refundConversion({ ctx, input: { externalId: `${p.ws.id}-${o.order}`, amount, reason: o.chargeback ? 'chargeback' : 'refund' } });
+          await recordRefund({ ctx, input: { externalId: `${p.ws.id}-${o.order}`, amount, reason: o.chargeback ? 'chargeback' : 'refund' } });
           refund(m, amount, o.chargeback);
         } else if (o.kind === 'status') {
           await updateConversion({ ctx, id, patch: { status: o.status } });

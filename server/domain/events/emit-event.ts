@@ -10,8 +10,8 @@ import type { WorkspaceCtx } from '../context';
  * Writes an event in the caller's transaction, so a rolled-back change emits nothing and a
  * committed one is never lost. Delivery picks it up from webhook_events afterwards.
  */
-export async function recordEvent({ ctx, ...event }: { ctx: WorkspaceCtx } & NewEvent) {
-  await recordEvents({ ctx, events: [event] });
+export async function emitEvent({ ctx, ...event }: { ctx: WorkspaceCtx } & NewEvent) {
+  await emitEvents({ ctx, events: [event] });
 }
 
 export type NewEvent = { type: EventType; object: string; record: Record<string, unknown> };
@@ -32,7 +32,7 @@ export function eventRows(workspaceId: string, events: NewEvent[]): EventRow[] {
  * Several events of one change, in one statement per thousand (a job's batch can carry thousands);
  * an event no endpoint listens to is born dispatched.
  */
-export async function recordEvents({ ctx, events }: { ctx: WorkspaceCtx; events: NewEvent[] }) {
+export async function emitEvents({ ctx, events }: { ctx: WorkspaceCtx; events: NewEvent[] }) {
   if (events.length === 0) return;
   const rows = eventRows(ctx.workspaceId, events).map((row) => ({
     ...row,

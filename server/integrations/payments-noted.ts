@@ -13,7 +13,7 @@ const provider = (ctx: IntegrationCtx) => ctx.provider;
 const scope = (ctx: IntegrationCtx) => and(eq(integrationSales.workspaceId, ctx.workspaceId), eq(integrationSales.provider, provider(ctx)));
 
 /** Notes a provider payment that was (or was not) a conversion; a replay keeps what is known. */
-export async function recordSale(ctx: IntegrationCtx, sale: SaleInput): Promise<Sale> {
+export async function notePayment(ctx: IntegrationCtx, sale: SaleInput): Promise<Sale> {
   const [row] = await ctx.db
     .insert(integrationSales)
     .values({ ...sale, workspaceId: ctx.workspaceId, provider: provider(ctx) })
@@ -26,7 +26,7 @@ export async function recordSale(ctx: IntegrationCtx, sale: SaleInput): Promise<
 }
 
 /** Points a provider id at something (a charge at its sale, a promotion code at its text). */
-export async function recordObject(ctx: IntegrationCtx, obj: ObjectInput) {
+export async function noteObject(ctx: IntegrationCtx, obj: ObjectInput) {
   await ctx.db
     .insert(integrationObjects)
     .values({ ...obj, workspaceId: ctx.workspaceId, provider: provider(ctx) })

@@ -2,7 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { WebhookEndpoint } from './endpoints';
-import type { Outcome } from './record-outcome';
+import type { Outcome } from './save-attempt-outcome';
 
 type Delivered = { delivery: typeof webhookDeliveries.$inferSelect; endpoint: WebhookEndpoint; outcome: Outcome };
 
@@ -17,7 +17,7 @@ const perRow = (items: Delivered[], value: (d: Delivered) => number | null, type
  * The common case of a batch, written in one statement instead of one per delivery: the
  * delivery worker's throughput is bound by these round trips.
  */
-export async function recordSuccesses(db: DbOrTx, items: Delivered[], now: Date): Promise<void> {
+export async function saveAttemptOutcomes(db: DbOrTx, items: Delivered[], now: Date): Promise<void> {
   if (!items.length) return;
   await db
     .update(webhookDeliveries)

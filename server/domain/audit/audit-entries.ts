@@ -25,7 +25,7 @@ export function actorColumns(actor: Actor): { actorType: AuditActorType; actorId
   }
 }
 
-export async function recordAudit(
+export async function addAuditEntry(
   tx: DbOrTx,
   ctx: ActingCtx,
   action: string,
@@ -45,7 +45,7 @@ export async function recordAudit(
 export type AuditEntry = { action: string; target: { type: string; id: string | null }; changes: AuditChanges };
 
 /** Many rows under one actor (a job's batch), a thousand rows a statement. */
-export async function recordAudits(tx: DbOrTx, ctx: ActingCtx, entries: AuditEntry[]) {
+export async function addAuditEntries(tx: DbOrTx, ctx: ActingCtx, entries: AuditEntry[]) {
   const actor = actorColumns(ctx.actor);
   for (const slice of chunks(entries)) {
     await tx.insert(auditEvents).values(
@@ -70,7 +70,7 @@ export function diff(before: Json, after: Json): AuditChanges | null {
 }
 
 /** Records an update only when something changed (a repeated value is no write). */
-export async function recordUpdate(tx: DbOrTx, ctx: ActingCtx, action: string, target: { type: string; id: string | null }, before: Json, after: Json) {
+export async function addAuditEntryIfChanged(tx: DbOrTx, ctx: ActingCtx, action: string, target: { type: string; id: string | null }, before: Json, after: Json) {
   const changes = diff(before, after);
-  if (changes) await recordAudit(tx, ctx, action, target, changes);
+  if (changes) await addAuditEntry(tx, ctx, action, target, changes);
 }

@@ -15,7 +15,7 @@ const FAILING_LIMIT_MS = 5 * 24 * 60 * 60 * 1000;
  * Writes one attempt's result. A scheduled attempt that failed gets its next try (returned as
  * the job to enqueue); a manual one (test, redeliver) leaves any scheduled retry as it was.
  */
-export async function recordOutcome(
+export async function saveAttemptOutcome(
   db: DbOrTx,
   args: { delivery: Delivery; endpoint: WebhookEndpoint | undefined; outcome: Outcome; now: Date; retryScale: number; manual: boolean },
 ): Promise<{ job: DeliveryJob | null; status: Delivery['status'] }> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { startProgram, type Program } from '../../testing/program';
-import { recordConversion } from './record';
+import { recordConversion } from './record-conversion';
 
 // What recording a sale keeps beside the conversion: the attribution receipt
 // (GET /v1/conversions/{id}/attribution) names the rule, the campaign whose rate applied, the

@@ -1,8 +1,8 @@
 import { conversionByExternalId, conversionById, type Conversion } from '../domain/conversions/find';
-import { recordConversion } from '../domain/conversions/record';
+import { recordConversion } from '../domain/conversions/record-conversion';
 import { hasHints, type Hints } from './customers';
 import { applied, ignored, type IntegrationCtx, type Outcome } from './provider';
-import { recordSale, type SaleInput } from './sales';
+import { notePayment, type SaleInput } from './payments-noted';
 import type { BillingInterval } from '../model/enums';
 
 export type SaleFacts = Omit<SaleInput, 'conversionId'> & {
@@ -33,11 +33,11 @@ export function describeConversion(conv: Conversion): string {
 export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; facts: SaleFacts }): Promise<Outcome> {
   const { currency, productId, interval, livemode, hints, connectedAccount, ...sale } = facts;
   if (sale.amount <= 0) {
-    await recordSale(ctx, { ...sale, conversionId: null });
+    await notePayment(ctx, { ...sale, conversionId: null });
     return ignored('zero_amount', 'nothing was paid (a trial or a fully credited invoice): no sale, and limited rules do not start counting');
   }
   if (!sale.customerId && !hasHints(hints)) {
-    await recordSale(ctx, { ...sale, conversionId: null });
+    await notePayment(ctx, { ...sale, conversionId: null });
     return ignored('not_attributed', 'no customer and no referral on this payment');
   }
   const known = await conversionByExternalId({ ctx, externalId: sale.saleRef });
@@ -60,7 +60,7 @@ export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; 
     },
   });
   const conversionId = result.attributed ? result.conversion_id : null;
-  await recordSale(ctx, { ...sale, conversionId });
+  await notePayment(ctx, { ...sale, conversionId });
   if (!conversionId) return ignored('not_attributed', 'neither the customer nor the checkout points at an active affiliate');
   const conv = (await conversionById({ ctx, id: conversionId }))!;
   return applied(known ? 'conversion_exists' : 'conversion_created', describeConversion(conv), conversionId);
