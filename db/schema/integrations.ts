@@ -23,6 +23,10 @@ export const integrations = pgTable(
     // so the two sealed values cannot be swapped): reads what events leave out, and backfills.
     apiKeySealed: text('api_key_sealed'),
     apiKeyHint: text('api_key_hint'),
+    // A Stripe Connect platform's second endpoint (events on connected accounts) has a signing
+    // secret of its own: sealed the same way, tried when the first does not verify.
+    connectSecretSealed: text('connect_secret_sealed'),
+    connectSecretHint: text('connect_secret_hint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,6 +13,8 @@ export const integrationStatus = z.object({
   label: z.string(),
   connected: z.boolean(),
   secret_hint: z.string().nullable(),
+  // Stripe Connect platforms' second endpoint: null where the provider has none
+  connect_secret: z.object({ hint: z.string().nullable(), where: z.string() }).nullable(),
   amount_basis: amountBasis,
   endpoint_url: z.string(),
   secret_where: z.string(),

@@ -63,6 +63,8 @@ export type PaymentProvider = {
   /** Every handled event and its effect: the setup page and the docs list these. */
   events: readonly { type: string; effect: string }[];
   secret: { pattern: RegExp; example: string; where: string };
+  /** Where the provider gives a platform a second endpoint, for its connected accounts' events (Stripe Connect). */
+  connectSecret?: { where: string };
   /** The header carrying the signature, named in error details. */
   signatureHeader: string;
 };

@@ -7,7 +7,7 @@ import { readEvent, rejectedBody, type Intake } from './intake';
 import { LEASE_SECONDS, processEvent } from './process-event';
 import { providerNamed } from './providers';
 import { SecretUnavailable } from './secret-box';
-import { findIntegration, signingSecret } from './settings';
+import { findIntegration, signingSecrets } from './settings';
 
 export const MAX_EVENT_BYTES = 1024 * 1024;
 
@@ -40,18 +40,16 @@ export async function receiveEvent(db: Db, req: ReceiverRequest): Promise<Receiv
   if (!integration) return answer(400, 'invalid_request', `${provider.label} is not connected to this workspace: set its signing secret on the Integrations page`);
   const raw = await req.body(MAX_EVENT_BYTES);
   if (raw === null) return answer(413, 'payload_too_large', `body over ${MAX_EVENT_BYTES} bytes`);
-  let secret: string;
+  let secrets: string[];
   try {
-    secret = signingSecret(integration);
+    secrets = signingSecrets(integration);
   } catch (err) {
     if (!(err instanceof SecretUnavailable)) throw err;
     // Our fault, not the sender's: a 5xx makes the provider deliver again once it is fixed.
     logError('integrations.secret_unavailable', { workspace: workspaceId, provider: provider.name });
     return answer(500, 'internal_error', 'the signing secret cannot be read: set it again on the Integrations page');
   }
-  try {
-    await provider.verify(raw, req.header, secret);
-  } catch {
+  if (!(await verifiesWithOne(secrets, (secret) => provider.verify(raw, req.header, secret)))) {
     return answer(400, 'invalid_request', `${provider.signatureHeader} does not verify with this workspace's signing secret`);
   }
   const intake = readEvent(provider, raw);
@@ -105,4 +103,17 @@ async function reject(db: Db, { workspaceId, provider, raw, intake }: { workspac
   if (!row) return { status: 200, body: { received: true, duplicate: true } };
   logInfo('integrations.event_rejected', { provider, workspace: workspaceId, event: eventId, reason: intake.reason });
   return { status: 200, body: { received: true, status: 'rejected', detail: intake.reason } };
+}
+
+/** Whether the signature verifies with one of the secrets, tried in order. */
+async function verifiesWithOne(secrets: string[], verify: (secret: string) => Promise<void>): Promise<boolean> {
+  for (const secret of secrets) {
+    try {
+      await verify(secret);
+      return true;
+    } catch {
+      // the next secret, if any
+    }
+  }
+  return false;
 }

@@ -9,7 +9,7 @@ import { ProviderApiError } from './provider-api';
 import { openSecret, sealSecret, secretAad } from './secret-box';
 
 /** `apiKey: null` removes the key; absent leaves it as it is. */
-export type IntegrationPatch = { secret?: string; amountBasis?: Integration['amountBasis']; apiKey?: string | null };
+export type IntegrationPatch = { secret?: string; amountBasis?: Integration['amountBasis']; apiKey?: string | null; connectSecret?: string | null };
 
 export async function findIntegration({ ctx, provider }: { ctx: WorkspaceCtx; provider: string }): Promise<Integration | undefined> {
   const { db, workspaceId } = ctx;
@@ -22,6 +22,16 @@ export async function findIntegration({ ctx, provider }: { ctx: WorkspaceCtx; pr
 
 /** The signing secret in clear, for verification only: never logged, never answered. */
 export const signingSecret = (row: Integration) => openSecret(row.secretSealed, secretAad(row.workspaceId, row.provider));
+
+// The Connect endpoint's secret has additional data of its own, like the API key's.
+const connectAad = (workspaceId: string, provider: string) => `${secretAad(workspaceId, provider)}:connect`;
+
+/**
+ * Every secret an event of this integration may be signed with: the endpoint's, then a Connect
+ * platform's second endpoint's (docs/integrations/stripe.md#stripe-connect-platforms).
+ */
+export const signingSecrets = (row: Integration): string[] =>
+  [signingSecret(row), ...(row.connectSecretSealed ? [openSecret(row.connectSecretSealed, connectAad(row.workspaceId, row.provider))] : [])];
 
 // The API key's additional data differs from the signing secret's: one sealed value cannot
 // stand in for the other.
@@ -50,6 +60,16 @@ async function checkedApiKey(provider: PaymentProvider, raw: string): Promise<st
   return key;
 }
 
+/** The columns a Connect secret in a patch sets: sealed, null removes it, absent leaves it. */
+function connectSecretPatch(workspaceId: string, provider: PaymentProvider, raw: string | null | undefined) {
+  if (raw === undefined) return {};
+  if (raw === null) return { connectSecretSealed: null, connectSecretHint: null };
+  if (!provider.connectSecret) throw invalid('connect_secret', `${provider.label} has no Connect endpoint`);
+  const secret = raw.trim();
+  if (!provider.secret.pattern.test(secret)) throw invalid('connect_secret', `a ${provider.label} signing secret looks like ${provider.secret.example}`);
+  return { connectSecretSealed: sealSecret(secret, connectAad(workspaceId, provider.name)), connectSecretHint: hintOf(secret) };
+}
+
 // Enough to tell two secrets apart on the dashboard, far too little to use.
 const hintOf = (secret: string) => `…${secret.slice(-4)}`;
 const target = (row: Integration) => ({ type: 'integration', id: row.id });
@@ -67,6 +87,7 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
   }
   const sealed = secret ? { secretSealed: sealSecret(secret, secretAad(ctx.workspaceId, provider.name)), secretHint: hintOf(secret) } : {};
   const basis = patch.amountBasis ? { amountBasis: patch.amountBasis } : {};
+  const connect = connectSecretPatch(ctx.workspaceId, provider, patch.connectSecret);
   // Checked at the provider before the transaction: no connection waits on the network.
   const key = typeof patch.apiKey === 'string' ? await checkedApiKey(provider, patch.apiKey) : patch.apiKey;
   const apiKey =
@@ -82,15 +103,15 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
       const [row] = await tx
         .insert(integrations)
         .values({ workspaceId: ctx.workspaceId, provider: provider.name, ...sealed, ...basis, ...apiKey } as typeof integrations.$inferInsert)
-        .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: { ...sealed, ...basis, ...apiKey, updatedAt: new Date() } })
+        .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: { ...sealed, ...basis, ...apiKey, ...connect, updatedAt: new Date() } })
         .returning();
-      const withKey = row.apiKeySealed ? { api_key: 'set' } : {};
+      const withKey = { ...(row.apiKeySealed ? { api_key: 'set' } : {}), ...(row.connectSecretSealed ? { connect_signing_secret: 'set' } : {}) };
       await addAuditEntry(tx, ctx, 'integration.connected', target(row), { after: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
       return row;
     }
     const [row] = await tx
       .update(integrations)
-      .set({ ...sealed, ...basis, ...apiKey, updatedAt: new Date() })
+      .set({ ...sealed, ...basis, ...apiKey, ...connect, updatedAt: new Date() })
       .where(eq(integrations.id, existing.id))
       .returning();
     const before: Record<string, string> = {};
@@ -102,6 +123,8 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
     if (secret) after.signing_secret = 'set';
     if (key) after.api_key = 'set';
     else if (key === null && existing.apiKeySealed) after.api_key = 'removed';
+    if (patch.connectSecret) after.connect_signing_secret = 'set';
+    else if (patch.connectSecret === null && existing.connectSecretSealed) after.connect_signing_secret = 'removed';
     if (Object.keys(after).length) await addAuditEntry(tx, ctx, 'integration.updated', target(row), { provider: provider.name, before, after });
     return row;
   });

@@ -16,8 +16,9 @@ export function SecretForm({ status }: { status: Status }) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const secret = String(f.get('secret') || '').trim();
+    const connectSecret = String(f.get('connect_secret') || '').trim();
     const basis = String(f.get('amount_basis')) === 'paid_excluding_tax' ? 'paid_excluding_tax' : 'paid';
-    save.mutate({ provider: status.provider, amount_basis: basis, ...(secret ? { secret } : {}) });
+    save.mutate({ provider: status.provider, amount_basis: basis, ...(secret ? { secret } : {}), ...(connectSecret ? { connect_secret: connectSecret } : {}) });
     e.currentTarget.reset();
   }
   return (
@@ -35,8 +36,19 @@ export function SecretForm({ status }: { status: Status }) {
           </select>
         </label>
       </div>
+      {status.connect_secret && status.connected && (
+        <label className="block text-sm">
+          Connect endpoint&apos;s signing secret <span className="text-slate-500">(optional: a platform&apos;s endpoint for its connected accounts&apos; events; {status.connect_secret.where})</span>
+          <input name="connect_secret" type="password" autoComplete="off" placeholder={status.connect_secret.hint ? `set (${status.connect_secret.hint}); paste to replace` : status.secret_example} className={inputCls} />
+        </label>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button disabled={save.isPending}>{save.isPending ? 'Saving…' : status.connected ? 'Save' : `Connect ${status.label}`}</Button>
+        {status.connect_secret?.hint && (
+          <Button type="button" tone="secondary" disabled={save.isPending} onClick={() => save.mutate({ provider: status.provider, connect_secret: null })}>
+            Remove Connect secret
+          </Button>
+        )}
         {status.connected && (
           <Button type="button" tone="secondary" disabled={remove.isPending} onClick={() => remove.mutate({ provider: status.provider })}>
             Disconnect

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, startStripeHarness, type StripeHarness } from '../../testing/stripe/harness';
+import { at, SECRET, startStripeHarness, type StripeHarness } from '../../testing/stripe/harness';
+import { stripeEvent } from '../../testing/stripe/event';
+import { saveIntegration } from '../../integrations/settings';
+import { stripe } from '../../integrations/stripe/provider';
 import { checkoutSession, invoice, sid } from '../../testing/stripe/objects';
 
 // Issue 44, point 4: a Connect platform's endpoint receives its connected accounts' events, each
@@ -38,5 +41,34 @@ describe('Stripe Connect', () => {
     await shop.send('checkout.session.completed', checkoutSession({ mode: 'payment', customer: sid('cus'), paymentIntent: pi2, metadata: { refcount_ref: shop.program.b.ref } }));
     expect(await shop.conversionOf(pi1)).toMatchObject({ affiliateId: shop.program.a.id, connectedAccount: account });
     expect(await shop.conversionOf(pi2)).toMatchObject({ affiliateId: shop.program.b.id, connectedAccount: null });
+  });
+
+  it("verifies the Connect endpoint's events with its own secret, kept sealed beside the platform endpoint's", async () => {
+    const shop = await h.shop({ prefix: 'cos' });
+    const connectSecret = 'whsec_connect_0a1b2c3d4e5f6a7b8c9d0e1f2a3b';
+    const account = sid('acct');
+    const [pi1, pi2] = [sid('pi'), sid('pi')];
+    const connected = stripeEvent('checkout.session.completed', checkoutSession({ mode: 'payment', customer: sid('cus'), paymentIntent: pi1, metadata: { refcount_ref: shop.program.a.ref } }), { account });
+    // before the Connect secret is set, the connected account's endpoint cannot be verified: nothing stored
+    expect((await shop.deliver(connected, connectSecret)).status).toBe(400);
+    expect(await shop.eventRow(connected.id)).toBeUndefined();
+    // a malformed one is refused and changes nothing
+    await expect(saveIntegration({ ctx: shop.ctx, provider: stripe, patch: { connectSecret: 'not-a-secret' } })).rejects.toMatchObject({ code: 'invalid_request' });
+    const row = await saveIntegration({ ctx: shop.ctx, provider: stripe, patch: { connectSecret } });
+    // sealed: only its last characters are kept in clear
+    expect(row.connectSecretHint).toBe('…2a3b');
+    expect(JSON.stringify(row)).not.toContain(connectSecret.slice(6, 30));
+    expect((await shop.deliver(connected, connectSecret)).body).toMatchObject({ status: 'applied' });
+    expect(await shop.conversionOf(pi1)).toMatchObject({ affiliateId: shop.program.a.id, connectedAccount: account });
+    // the platform's own endpoint still verifies with the first secret
+    const own = stripeEvent('checkout.session.completed', checkoutSession({ mode: 'payment', customer: sid('cus'), paymentIntent: pi2, metadata: { refcount_ref: shop.program.b.ref } }));
+    expect((await shop.deliver(own, SECRET)).body).toMatchObject({ status: 'applied' });
+    // a third secret verifies nothing
+    const forged = stripeEvent('checkout.session.completed', checkoutSession({ mode: 'payment', customer: sid('cus'), paymentIntent: sid('pi') }), { account });
+    expect((await shop.deliver(forged, 'whsec_forged_0a1b2c3d4e5f6a7b8c9d0e1f')).status).toBe(400);
+    // removed: the Connect endpoint's events are refused again
+    await saveIntegration({ ctx: shop.ctx, provider: stripe, patch: { connectSecret: null } });
+    const later = stripeEvent('checkout.session.completed', checkoutSession({ mode: 'payment', customer: sid('cus'), paymentIntent: sid('pi') }), { account });
+    expect((await shop.deliver(later, connectSecret)).status).toBe(400);
   });
 });

@@ -34,6 +34,7 @@ export const stripe: PaymentProvider = {
   name: 'stripe',
   label: 'Stripe',
   signatureHeader: 'Stripe-Signature',
+  connectSecret: { where: "Stripe Dashboard → Developers → Webhooks → your Connect endpoint (events on connected accounts) → Signing secret" },
   secret: { pattern: /^whsec_[A-Za-z0-9+/=_-]{16,200}$/, example: 'whsec_…', where: "Stripe Dashboard → Developers → Webhooks → your endpoint → Signing secret" },
   // The official library's check: HMAC-SHA256 over the raw bytes, and the default tolerance
   // (300 s) on the signed timestamp against replays. It throws on a mismatch.

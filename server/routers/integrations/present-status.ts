@@ -17,6 +17,7 @@ export async function presentStatus(ctx: WorkspaceCtx, provider: PaymentProvider
     label: provider.label,
     connected: !!row,
     secret_hint: row?.secretHint ?? null,
+    connect_secret: provider.connectSecret ? { hint: row?.connectSecretHint ?? null, where: provider.connectSecret.where } : null,
     amount_basis: row?.amountBasis ?? 'paid',
     endpoint_url: `${publicUrl}/integrations/${provider.name}/${publicId}`,
     secret_where: provider.secret.where,

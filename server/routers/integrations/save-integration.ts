@@ -10,6 +10,6 @@ export const saveIntegrationProcedure = workspaceProcedure('write')
   .output(saveIntegrationOutput)
   .mutation(async ({ ctx, input }) => {
     const provider = providerOf(input.provider);
-    await saveIntegration({ ctx, provider, patch: { secret: input.secret, amountBasis: input.amount_basis, apiKey: input.api_key } });
+    await saveIntegration({ ctx, provider, patch: { secret: input.secret, amountBasis: input.amount_basis, apiKey: input.api_key, connectSecret: input.connect_secret } });
     return presentStatus(ctx, provider, ctx.services.config.publicUrl);
   });

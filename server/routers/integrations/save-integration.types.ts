@@ -13,5 +13,13 @@ export const saveIntegrationInput = z.strictObject({
     .nullable()
     .optional()
     .describe('an optional restricted API key, checked at the provider and stored sealed, never shown again; null removes it'),
+  connect_secret: z
+    .string()
+    .trim()
+    .min(1)
+    .max(256)
+    .nullable()
+    .optional()
+    .describe("Stripe Connect platforms: the signing secret of the endpoint for connected accounts' events, stored sealed; null removes it"),
 });
 export const saveIntegrationOutput = integrationStatus;
