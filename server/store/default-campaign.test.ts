@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { campaigns } from '@/db/schema';
+import { referralTargets } from '../browser/lookup';
 import { defaultCampaign } from '../domain/campaigns/campaigns';
 import { newId } from '../lib/ids';
 import { rowsOf } from '../lib/rows';
@@ -10,7 +11,8 @@ import { writeClicks } from './click-write';
 
 // The default campaign (docs/affiliates.md#campaign-and-links) is one SQL fragment,
 // defaultCampaignId: what defaultCampaign returns is the campaign the click statement credits a
-// click of an affiliate without a campaign to, as campaigns are paused and archived in turn.
+// click of an affiliate without a campaign to, and the one its referral link lands on
+// (server/browser/lookup.ts), as campaigns are paused and archived in turn.
 let api: TestApi;
 let ws: string;
 beforeAll(async () => {
@@ -29,19 +31,21 @@ async function clickCampaign(ref: string) {
   return out.visitor_key === null ? null : row.campaign_id;
 }
 
-it('credits the click to the campaign defaultCampaign names, or to none when it names none', async () => {
+it('credits the click to, and lands the link on, the campaign defaultCampaign names (none when it names none)', async () => {
   const day = (n: number) => new Date(Date.UTC(2030, 0, n));
-  const paused = await seedCampaign(api.db, ws, { status: 'paused', createdAt: day(1) });
-  const newer = await seedCampaign(api.db, ws, { createdAt: day(3) });
-  const older = await seedCampaign(api.db, ws, { createdAt: day(2) });
+  const landing = (n: number) => `https://shop.example.com/${n}`;
+  const paused = await seedCampaign(api.db, ws, { status: 'paused', createdAt: day(1), destinationUrl: landing(1) });
+  const newer = await seedCampaign(api.db, ws, { createdAt: day(3), destinationUrl: landing(3) });
+  const older = await seedCampaign(api.db, ws, { createdAt: day(2), destinationUrl: landing(2) });
   const { refCode } = await seedAffiliate(api.db, ws, { campaignId: null });
   const ctx = { db: api.db, workspaceId: ws };
   const seen: (string | null)[] = [];
   for (const stop of [null, older.id, newer.id]) {
     if (stop) await api.db.update(campaigns).set({ status: 'archived' }).where(eq(campaigns.id, stop));
-    const named = (await defaultCampaign(ctx))?.id ?? null;
-    expect(await clickCampaign(refCode)).toBe(named);
-    seen.push(named);
+    const named = await defaultCampaign(ctx);
+    expect(await clickCampaign(refCode)).toBe(named?.id ?? null);
+    expect((await referralTargets(api.db, refCode, null)).map((t) => t.destination_url)).toEqual(named ? [named.destinationUrl] : []);
+    seen.push(named?.id ?? null);
   }
   // the oldest active one, then the next, then none (the paused one never)
   expect(seen).toEqual([older.id, newer.id, null]);
