@@ -17,8 +17,10 @@ export default {
     'server/domain/conversions/**/*.ts',
     'server/domain/tracking/**/*.ts',
     'server/model/money.ts',
-    // the rules the store states again in SQL, built from the domain's constants (visitor-match.property.test.ts)
+    // the rules the store states again in SQL, built from the domain's constants
+    // (visitor-match.property.test.ts, touches.property.test.ts)
     'server/store/click-write.ts',
+    'server/store/touches.ts',
     '!**/*.test.ts',
   ],
   // Only the tests that reached a mutant rerun for it.

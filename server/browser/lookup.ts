@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { workspaces } from '@/db/schema';
+import { defaultCampaignId } from '../domain/campaigns/campaigns';
 import { preparedSql } from '../lib/prepared-query';
 
 export async function workspaceByPublicId(db: DbOrTx, publicId: string): Promise<string | null> {
@@ -18,7 +19,7 @@ export type ReferralTarget = {
 
 /**
  * Where a referral code lands: its affiliate's campaign (or, like recordClick, the workspace's
- * oldest active campaign). Ref codes are unique per workspace only, so `publicId` pins one when
+ * default campaign, defaultCampaignId). Ref codes are unique per workspace only, so `publicId` pins one when
  * several workspaces of this instance use the same code.
  */
 export const referralTargets = (db: DbOrTx, refCode: string, publicId: string | null): Promise<ReferralTarget[]> =>
@@ -29,7 +30,6 @@ const targets = preparedSql<ReferralTarget>('referral_targets', sql`
     select a.workspace_id, a.ref_code, (a.status = 'active' and c.status = 'active') as active, c.destination_url, c.ref_param
     from affiliates a
     join workspaces w on w.id = a.workspace_id
-    join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id,
-      (select d.id from campaigns d where d.workspace_id = a.workspace_id and d.status = 'active' order by d.created_at limit 1))
+    join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id, ${defaultCampaignId(sql`a.workspace_id`)})
     where a.ref_code = ${codeParam} and (${publicIdParam}::text is null or w.public_id = ${publicIdParam})
     limit 2`);

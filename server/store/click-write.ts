@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { CONFIDENCE_CEILING, CONFIDENCE_DECIMALS, CONFIDENCE_FLOOR, DAY_MS, type FuzzyMethod } from '../domain/tracking/confidence';
+import { defaultCampaignId } from '../domain/campaigns/campaigns';
 import { FUZZY_METHODS } from '../domain/tracking/match-visitor';
 import { groupCommitPerHandle } from '../lib/group-commit';
 import { jsonParam } from '../lib/json-rows';
@@ -108,8 +109,7 @@ const statementOf = (matching: boolean) => sql`
              c.cookie_window_days as window_days, s.timezone
       from keyed i
       join affiliates a on a.workspace_id = i.ws and a.ref_code = i.ref and i.key_ok
-      join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id,
-        (select d.id from campaigns d where d.workspace_id = i.ws and d.status = 'active' order by d.created_at limit 1))
+      join campaigns c on c.workspace_id = a.workspace_id and c.id = coalesce(a.campaign_id, ${defaultCampaignId(sql`i.ws`)})
       join workspace_settings s on s.workspace_id = a.workspace_id
     ),
     pick as (

@@ -1,18 +1,20 @@
-import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { affiliates, campaigns, clicks } from '@/db/schema';
 import type { DbOrTx } from '@/db/client';
 import { MAX_TOUCHES } from '../contracts/limits';
 import type { Touch } from '../domain/attribution/attribute';
+import { TOUCH_AFFILIATE_STATUS, WINDOW_ENDS, type TouchMatch } from '../domain/attribution/touches';
 import type { WorkspaceCtx } from '../domain/context';
 import { preparedQuery } from '../lib/prepared-query';
 import { oneRow } from './presumed-key';
 
 // The reads of a visitor's touches (docs/attribution.md#how-a-conversion-finds-its-affiliate):
-// clicks inside their campaign's cookie window, from affiliates still active. Attribution chooses
+// the rule of server/domain/attribution/touches.ts (`touchesOf`: clicks inside their campaign's
+// cookie window, from affiliates still active, oldest first, at most MAX_TOUCHES) in SQL, built
+// from its constants and checked against it by touches.property.test.ts. Attribution chooses
 // among them (server/domain/attribution/attribute.ts).
 
-/** Which clicks are the visitor's: by its cookie, its fingerprint, or its ip and user agent (hashed). */
-export type TouchMatch = { by: 'cookie'; visitorKey: string } | { by: 'fingerprint'; fingerprint: string } | { by: 'ip'; ipHash: string; uaHash: string };
+export type { TouchMatch };
 
 const a = sql.placeholder('a');
 const matches: Record<TouchMatch['by'], SQL> = {
@@ -22,6 +24,10 @@ const matches: Record<TouchMatch['by'], SQL> = {
 };
 const at = sql`${sql.placeholder('at')}::timestamptz`;
 const workspaceId = sql.placeholder('workspaceId');
+// insideWindow's ends, as touchesOf states them
+const beforeEnd = WINDOW_ENDS.end === 'inclusive' ? lte : lt;
+const afterStart = WINDOW_ENDS.start === 'exclusive' ? gt : gte;
+const windowStart = (days: SQL | typeof campaigns.cookieWindowDays) => sql`${at} - make_interval(days => ${days})`;
 
 /**
  * The clicks `by` matches, as touchesWhere reads them, under placeholders workspaceId, at, a (and
@@ -40,16 +46,16 @@ const touchesQuery = (db: DbOrTx, by: TouchMatch['by']) =>
     })
     .from(clicks)
     .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
-    .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, 'active')))
+    .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, TOUCH_AFFILIATE_STATUS)))
     .where(
       and(
         eq(clicks.workspaceId, workspaceId),
         matches[by],
-        lte(clicks.ts, at),
-        gt(clicks.ts, sql`${at} - make_interval(days => ${campaigns.cookieWindowDays})`),
+        beforeEnd(clicks.ts, at),
+        afterStart(clicks.ts, windowStart(campaigns.cookieWindowDays)),
         // The same bound by the workspace's longest window, as one value: PostgreSQL prunes the
         // monthly partitions of clicks before it (the per-campaign bound above cannot).
-        gt(clicks.ts, sql`${at} - make_interval(days => (select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${workspaceId}))`),
+        afterStart(clicks.ts, windowStart(sql`(select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${workspaceId})`)),
       ),
     )
     .orderBy(asc(clicks.ts))

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { campaigns } from '@/db/schema';
 import { notFound } from '../../errors/errors';
 import type { Page } from '../../lib/pagination';
@@ -23,13 +24,21 @@ export async function listCampaigns({ ctx, status, page }: { ctx: WorkspaceCtx; 
     .offset(page.offset);
 }
 
+const DEFAULT_ALIAS = 'd';
+const d = alias(campaigns, DEFAULT_ALIAS);
+const DEFAULT_CAMPAIGN_STATUS = sql.raw(`'${'active' satisfies CampaignStatus}'`);
+/**
+ * The id of the workspace's default campaign, its oldest active one
+ * (docs/affiliates.md#campaign-and-links), as a scalar subquery: the rule's one statement.
+ * defaultCampaign reads it; the click statement (server/store/click-write.ts) embeds it for
+ * affiliates without a campaign, `workspaceId` then being its input's column, so that statement's
+ * text stays fixed.
+ */
+export const defaultCampaignId = (workspaceId: SQL | string) =>
+  sql`(select ${d.id} from ${campaigns} ${sql.identifier(DEFAULT_ALIAS)} where ${d.workspaceId} = ${workspaceId} and ${d.status} = ${DEFAULT_CAMPAIGN_STATUS} order by ${d.createdAt} limit 1)`;
+
 /** New affiliates join the workspace's oldest active campaign unless told otherwise. */
 export async function defaultCampaign(ctx: WorkspaceCtx): Promise<Campaign | undefined> {
-  const [row] = await ctx.db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.workspaceId, ctx.workspaceId), eq(campaigns.status, 'active')))
-    .orderBy(asc(campaigns.createdAt))
-    .limit(1);
+  const [row] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, defaultCampaignId(ctx.workspaceId)));
   return row;
 }
