@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { affiliates, integrationEvents, users } from '@/db/schema';
+import { affiliates, integrationEvents, integrations, users } from '@/db/schema';
 import { hashToken } from '../auth/tokens';
 import { reissueInviteLink } from '../domain/team/invite-link';
 import { createAffiliateKey } from '../domain/keys/affiliate-keys';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createUser } from '../domain/users/users';
 import { paddle } from '../integrations/paddle/provider';
+import { stripe } from '../integrations/stripe/provider';
 import { saveIntegration } from '../integrations/settings';
 import type { TestApi } from './api';
 import type { Program } from './program';
@@ -126,6 +127,15 @@ export const WALK: Record<string, WalkCase> = {
     input: async (f) => {
       await saveIntegration({ ctx: ctxOf(f), provider: paddle, patch: { secret: 'pdl_ntfset_01hwalk000000000000000000_s3cr3t' } });
       return { provider: 'paddle' };
+    },
+  },
+  'integrations.startBackfill': {
+    via: 'session',
+    input: async (f) => {
+      await saveIntegration({ ctx: ctxOf(f), provider: stripe, patch: { secret: SECRET } });
+      // a key as saving one leaves it (saving checks it at Stripe; the walk reaches no Stripe)
+      await f.api.db.update(integrations).set({ apiKeySealed: 'walk-sealed-key', apiKeyHint: '…walk' }).where(and(eq(integrations.workspaceId, f.p.ws.id), eq(integrations.provider, 'stripe')));
+      return { provider: 'stripe', since: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) };
     },
   },
   'integrations.replay': {
