@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
 import { autoAnalyze } from './pglite-analyze';
+import { nameStatements } from './pglite-statements';
 import { preferPrepared } from './prepared';
 
 // One type for both drivers: everything above db/ is written against this.
@@ -73,40 +74,6 @@ function letEventLoopTurn(client: PGlite): PGlite {
   });
 }
 
-// PGlite runs every query as an unnamed statement: parsed, described and planned on every call,
-// five protocol steps through the WebAssembly boundary. PGlite is patched
-// (patches/@electric-sql+pglite+*.patch) to take a `statementName`: its first call parses the text
-// under that name and keeps its parameter types, later calls only bind to it, as postgres.js does
-// on PostgreSQL (db/prepared.ts). One name per query text, for at most MAX_NAMED texts (PGlite
-// keeps each statement for its life); a text whose statement goes stale (a table under it changed
-// its result's shape) runs unnamed from then on.
-const MAX_NAMED = 1_000;
-type Queryable = Pick<PGlite, 'query'>;
-function nameStatements(client: PGlite): PGlite {
-  const names = new Map<string, string>();
-  const named = <Q extends Queryable>(target: Q): Q => {
-    const query = target.query.bind(target);
-    return Object.assign(target, {
-      query: (async (text: string, params?: unknown[], options?: object) => {
-        let name = names.get(text);
-        if (name === undefined && names.size < MAX_NAMED) names.set(text, (name = `refcount_${names.size}`));
-        if (!name) return query(text, params, options);
-        try {
-          return await query(text, params, { ...options, statementName: name } as never);
-        } catch (err) {
-          if ((err as { code?: string }).code !== '0A000' || !String((err as Error).message).includes('cached plan')) throw err;
-          names.set(text, '');
-          return query(text, params, options);
-        }
-      }) as Q['query'],
-    });
-  };
-  const transaction = client.transaction.bind(client);
-  return Object.assign(named(client), {
-    transaction: ((fn: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) => transaction((tx) => fn(named(tx)))) as PGlite['transaction'],
-  });
-}
-
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.replicaUrl && !opts.url) throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replicas');
   if (opts.url) {
@@ -125,7 +92,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   const dataDir = opts.dataDir ?? 'memory://';
   const unlock = opts.lock && dataDir !== 'memory://' ? lockDataDir(dataDir) : () => {};
   try {
-    const client = nameStatements(letEventLoopTurn(await PGlite.create(dataDir === 'memory://' ? undefined : dataDir)));
+    // named statements (db/pglite-statements.ts) under the turn of the loop each statement begins with
+    const client = letEventLoopTurn(nameStatements(await PGlite.create(dataDir === 'memory://' ? undefined : dataDir)));
     // Statistics as autovacuum would keep them (there is none here): generic plans chosen on the
     // planner's guesses made sales slower round by round as the tables grew (docs/performance-history.md).
     const stopAnalyzing = await autoAnalyze(client);

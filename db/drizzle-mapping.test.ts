@@ -6,7 +6,8 @@ import { openTestDatabase, type TestDatabase } from '@/server/testing/database';
 import { campaigns, workspaces } from './schema';
 
 // patches/drizzle-orm+0.45.4.patch finds each selected field's decoder once per query instead of
-// once per row and column (see the patch's comment). These hold the mapping of rows to objects to
+// once per row and column (see the patch's comment and docs/patches.md). The first test shows the
+// change (it fails on the unpatched Drizzle); the others hold the mapping of rows to objects to
 // what Drizzle documents, on both drivers: nested selections, a left join's missing side as null,
 // sql`` with mapWith, and a prepared query run again (the second run maps with the kept plan).
 describe('Drizzle row mapping, patched', () => {
@@ -18,6 +19,21 @@ describe('Drizzle row mapping, patched', () => {
 
   it.each(['drizzle-orm/utils.js', 'drizzle-orm/utils.cjs'])('%s is the patched one', (file) => {
     expect(readFileSync(`node_modules/${file}`, 'utf8')).toContain('mappingPlanOf(columns)');
+  });
+
+  it('looks up each field’s decoder once per prepared query, not once per row', async () => {
+    // Unpatched, mapResultRow asked every field what it is (up to four `is()` prototype walks)
+    // and read its decoder again for each row and column.
+    const { db } = database;
+    for (const name of ['Decoded A', 'Decoded B', 'Decoded C']) await createWorkspace(db, { name });
+    const upper = sql<string>`upper(${workspaces.name})`.mapWith(String);
+    // `decoder` is internal to Drizzle's SQL type: read it as the row mapper does
+    const { decoder } = upper as unknown as { decoder: unknown };
+    let reads = 0;
+    Object.defineProperty(upper, 'decoder', { get: () => (reads++, decoder) });
+    const query = db.select({ id: workspaces.id, upper }).from(workspaces).where(sql`${workspaces.name} like 'Decoded %'`).prepare('decoder_reads_test');
+    for (let run = 0; run < 3; run++) expect((await query.execute()).map((r) => r.upper).sort()).toEqual(['DECODED A', 'DECODED B', 'DECODED C']);
+    expect(reads).toBe(1);
   });
 
   it('maps columns, nested objects, decoders and left joins, the same on every run', async () => {

@@ -20,6 +20,12 @@ export const conversions = pgTable(
     productId: text('product_id'),
     interval: text('interval', { enum: BILLING_INTERVALS }),
     isTest: boolean('is_test').notNull().default(false),
+    // The Stripe Connect account (acct_…) whose event made it, when a platform's connected
+    // account sold (docs/integrations/stripe.md#stripe-connect-platforms); null otherwise.
+    connectedAccount: text('connected_account'),
+    // The lead's e-mail, normalised and hashed with the workspace's tracking salt (never the
+    // address): a payment provider's customer with that e-mail is linked to the lead's affiliate.
+    emailHash: text('email_hash'),
     visitorKey: text('visitor_key'),
     clickId: uuid('click_id'),
     matchMethod: text('match_method'),
@@ -43,6 +49,8 @@ export const conversions = pgTable(
     // without a customer (every lead and click-attributed sale of a store without one) adds no entry,
     // and every lookup names a customer (`customer_id = $1` implies not null)
     index('conversions_customer_idx').on(t.workspaceId, t.customerId).where(sql`${t.customerId} is not null`),
+    // a provider's new customer looks up the lead of its e-mail (only conversions with one have an entry)
+    index('conversions_email_idx').on(t.workspaceId, t.emailHash).where(sql`${t.emailHash} is not null`),
   ],
 );
 

@@ -42,6 +42,9 @@ export const workspaceSettings = pgTable(
   joinSlug: text('join_slug'),
   // Join-page applications from disposable e-mail domains (server/model/enums.ts).
   disposableEmailPolicy: text('disposable_email_policy', { enum: DISPOSABLE_EMAIL_POLICIES }).notNull().default('flag'),
+  // A payment provider's new customer is linked to the lead recorded with the same e-mail
+  // (docs/integrations/stripe.md#customers-without-checkout); false turns that off.
+  linkCustomersByEmail: boolean('link_customers_by_email').notNull().default(true),
   // Bumped by a trigger on every change to the workspace's commission rules (migration 0014), so
   // a process may keep rules it read under the same number (server/domain/rules/kept-rules.ts).
   rulesVersion: bigint('rules_version', { mode: 'number' }).notNull().default(0),

@@ -58,6 +58,7 @@ export const conversionDetailRecord = conversionRecord
     is_test: z.boolean(),
     match_method: text(32).nullable(),
     match_confidence: z.number().nullable(),
+    connected_account: text(255).nullable().describe('the Stripe Connect account (acct_…) whose event made it'),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -70,6 +71,7 @@ export const presentConversionDetail = (row: typeof conversions.$inferSelect): C
   is_test: row.isTest,
   match_method: row.matchMethod,
   match_confidence: row.matchConfidence,
+  connected_account: row.connectedAccount,
   created_at: iso(row.createdAt),
   updated_at: iso(row.updatedAt),
 });

@@ -48,6 +48,10 @@ export const disposableEmailPolicy = z
   .enum(DISPOSABLE_EMAIL_POLICIES)
   .describe('join-page applications from disposable e-mail domains: refuse (400), flag (held pending for review, never auto-approved; the default) or allow');
 
+export const linkCustomersByEmail = z
+  .boolean()
+  .describe("a payment provider's new customer is linked to the lead recorded (POST /v1/track/lead) with the same e-mail; default true");
+
 export const settingsRecord = z
   .object({
     auto_approve_affiliates: z.boolean(),
@@ -61,6 +65,7 @@ export const settingsRecord = z
     terms_url: text(2048).nullable(),
     join_slug: text(64).nullable(),
     disposable_email_policy: disposableEmailPolicy,
+    link_customers_by_email: linkCustomersByEmail,
   })
   .meta({ id: 'Settings' });
 
@@ -80,5 +85,6 @@ export const presentSettings = (row: typeof workspaceSettings.$inferSelect) => (
     terms_url: row.termsUrl,
     join_slug: row.joinSlug,
     disposable_email_policy: row.disposableEmailPolicy,
+    link_customers_by_email: row.linkCustomersByEmail,
   },
 });

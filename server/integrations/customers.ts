@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { conversions, integrationCustomers } from '@/db/schema';
 import type { IntegrationCtx } from './provider';
 
@@ -7,24 +7,25 @@ export type Hints = { visitorId?: string | null; ref?: string | null; manualCode
 
 export const hasHints = (h: Hints) => !!(h.visitorId || h.ref || h.manualCode);
 
+const t = integrationCustomers;
+const noHints = sql`${t.visitorId} is null and ${t.ref} is null and ${t.manualCode} is null`;
+
 /**
  * Links a provider customer to what checkout knew of them (visitor id, ref code, coupon), or
  * notes them as seen without one. The first link wins: a customer keeps its affiliate across
- * later invoices and subscriptions.
+ * later invoices and subscriptions; only a customer noted without hints takes later ones.
  */
 export async function linkCustomer(ctx: IntegrationCtx, customerId: string, hints: Hints, sourceEventId: string): Promise<CustomerLink> {
+  const values = { visitorId: hints.visitorId ?? null, ref: hints.ref ?? null, manualCode: hints.manualCode ?? null };
   const [row] = await ctx.db
-    .insert(integrationCustomers)
-    .values({
-      workspaceId: ctx.workspaceId,
-      provider: ctx.provider,
-      customerId,
-      visitorId: hints.visitorId ?? null,
-      ref: hints.ref ?? null,
-      manualCode: hints.manualCode ?? null,
-      sourceEventId,
+    .insert(t)
+    .values({ workspaceId: ctx.workspaceId, provider: ctx.provider, customerId, ...values, sourceEventId })
+    .onConflictDoUpdate({
+      target: [t.workspaceId, t.provider, t.customerId],
+      set: { ...values, sourceEventId },
+      // hints fill a customer noted without any; nothing replaces a link's hints
+      setWhere: hasHints(hints) ? noHints : sql`false`,
     })
-    .onConflictDoNothing()
     .returning();
   return row ?? (await customerLink(ctx, customerId))!;
 }
@@ -32,14 +33,8 @@ export async function linkCustomer(ctx: IntegrationCtx, customerId: string, hint
 export async function customerLink(ctx: IntegrationCtx, customerId: string): Promise<CustomerLink | undefined> {
   const [row] = await ctx.db
     .select()
-    .from(integrationCustomers)
-    .where(
-      and(
-        eq(integrationCustomers.workspaceId, ctx.workspaceId),
-        eq(integrationCustomers.provider, ctx.provider),
-        eq(integrationCustomers.customerId, customerId),
-      ),
-    );
+    .from(t)
+    .where(and(eq(t.workspaceId, ctx.workspaceId), eq(t.provider, ctx.provider), eq(t.customerId, customerId)));
   return row;
 }
 

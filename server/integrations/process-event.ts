@@ -55,7 +55,7 @@ export async function processEvent(db: Db, row: IntegrationEvent): Promise<Integ
     const waiting = err instanceof Waiting;
     if (!waiting) logError('integrations.event_failed', { event: row.eventId, type: row.type, provider: row.provider }, err);
     const wait = RETRY_SECONDS[Math.min(attempts, RETRY_SECONDS.length) - 1];
-    const next = final ? null : new Date(Math.min(Date.now() + wait * 1000, deadline));
+    const next = final ? null : new Date(Math.min(Date.now() + wait * 1000, deadline, waiting && err.decideAt ? Math.max(err.decideAt.getTime(), Date.now()) : Infinity));
     const detail = waiting ? err.message : `error: ${(err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300)}`;
     const [later] = await db
       .update(integrationEvents)

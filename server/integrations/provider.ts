@@ -18,8 +18,8 @@ export const integrationCtx = (db: DbOrTx, workspaceId: string, provider: string
   actor: systemActor(`integrations.${provider}`),
 });
 
-/** The envelope every provider event has, whatever its payload. */
-export type EventEnvelope = { id: string; type: string; livemode: boolean; occurredAt: Date };
+/** The envelope every provider event has, whatever its payload; `account`: a Stripe Connect account's event. */
+export type EventEnvelope = { id: string; type: string; livemode: boolean; occurredAt: Date; account?: string | null };
 
 /** What an event did, kept on its row and shown on the dashboard. */
 export type Outcome = { status: 'applied' | 'ignored'; action: string; detail?: string; conversionId?: string | null };
@@ -33,7 +33,11 @@ export const ignored = (action: string, detail?: string, conversionId?: string |
  * handler is called with `final: true` and must decide without what it waited for.
  */
 export class Waiting extends Error {
-  constructor(readonly reason: string) {
+  /** `decideAt`: when the handler will decide without what it waits for; the next try is then at the latest. */
+  constructor(
+    readonly reason: string,
+    readonly decideAt?: Date,
+  ) {
     super(`waiting for ${reason}`);
     this.name = 'Waiting';
   }

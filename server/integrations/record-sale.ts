@@ -11,6 +11,8 @@ export type SaleFacts = Omit<SaleInput, 'conversionId'> & {
   interval: BillingInterval | null;
   livemode: boolean;
   hints: Hints;
+  /** Stripe Connect: the connected account the payment was made on. */
+  connectedAccount?: string | null;
 };
 
 type Receipt = { method?: string; amount?: number; currency?: string | null; reason?: string };
@@ -29,7 +31,7 @@ export function describeConversion(conv: Conversion): string {
  * id as external_id. Every payment is noted, attributed or not, so its refunds know which.
  */
 export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; facts: SaleFacts }): Promise<Outcome> {
-  const { currency, productId, interval, livemode, hints, ...sale } = facts;
+  const { currency, productId, interval, livemode, hints, connectedAccount, ...sale } = facts;
   if (sale.amount <= 0) {
     await recordSale(ctx, { ...sale, conversionId: null });
     return ignored('zero_amount', 'nothing was paid (a trial or a fully credited invoice): no sale, and limited rules do not start counting');
@@ -54,6 +56,7 @@ export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; 
       interval,
       isTest: !livemode,
       ts: sale.paidAt,
+      connectedAccount,
     },
   });
   const conversionId = result.attributed ? result.conversion_id : null;
@@ -61,4 +64,35 @@ export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; 
   if (!conversionId) return ignored('not_attributed', 'neither the customer nor the checkout points at an active affiliate');
   const conv = (await conversionById({ ctx, id: conversionId }))!;
   return applied(known ? 'conversion_exists' : 'conversion_created', describeConversion(conv), conversionId);
+}
+
+export type LeadFacts = { externalId: string; customerId: string; at: Date; livemode: boolean; hints: Hints; connectedAccount?: string | null };
+
+/**
+ * A sign-up that pays later (a free trial) becomes a lead through recordConversion, attributed by
+ * what the checkout knew at the checkout's time; every later payment of the customer then finds
+ * the affiliate by customer, whatever the cookie window (docs/integrations/stripe.md#trials).
+ * Leads earn nothing; they count as leads in reports. Idempotent on the checkout's id.
+ */
+export async function recordProviderLead({ ctx, lead }: { ctx: IntegrationCtx; lead: LeadFacts }): Promise<Outcome> {
+  const { hints } = lead;
+  const known = await conversionByExternalId({ ctx, externalId: lead.externalId });
+  const result = await recordConversion({
+    ctx,
+    input: {
+      type: 'lead',
+      externalId: lead.externalId,
+      customerId: lead.customerId,
+      visitorId: hints.visitorId,
+      ref: hints.ref,
+      manualCode: hints.manualCode,
+      isTest: !lead.livemode,
+      ts: lead.at,
+      connectedAccount: lead.connectedAccount,
+    },
+  });
+  if (!result.attributed) return ignored('not_attributed', `${lead.customerId} noted, but no click in its window, ref or code points at an active affiliate`);
+  const conv = (await conversionById({ ctx, id: result.conversion_id }))!;
+  const detail = `${lead.customerId} signed up without paying (a trial): a lead by ${(conv.attribution as Receipt | null)?.method ?? conv.matchMethod}; its payments keep this affiliate`;
+  return applied(known ? 'lead_exists' : 'lead_created', conv.isTest ? `${detail}; test mode` : detail, conv.id);
 }

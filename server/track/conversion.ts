@@ -1,12 +1,15 @@
 // POST /v1/track/lead and POST /v1/track/sale: attribute and record a conversion
 import type { z } from 'zod';
 import { recordConversion } from '../domain/conversions/record';
+import { emailHasher } from '../domain/tracking/email-hash';
 import { conversionOutput, leadInput, saleInput } from './conversion.types';
 import { trackRoute, type TrackCtx } from './route';
 
 const ERRORS = ['external_id_required', 'visitor_id_required'] as const;
 
-const run = (type: 'lead' | 'sale') => (ctx: TrackCtx, i: z.output<typeof saleInput> | z.output<typeof leadInput>) =>
+// A lead keeps its e-mail as a salted hash, to link a payment provider's customer with that e-mail
+// later (docs/integrations/stripe.md#customers-without-checkout); a sale's is not kept.
+const run = (type: 'lead' | 'sale') => async (ctx: TrackCtx, i: z.output<typeof saleInput> | z.output<typeof leadInput>) =>
   recordConversion({
     ctx,
     underKey: ctx.underKey,
@@ -14,6 +17,7 @@ const run = (type: 'lead' | 'sale') => (ctx: TrackCtx, i: z.output<typeof saleIn
       type, externalId: i.external_id, visitorId: i.visitor_id, fingerprint: i.fingerprint, ip: i.ip, userAgent: i.user_agent,
       ref: i.ref, manualCode: i.manual_code, customerId: i.customer_id, amount: i.amount, currency: i.currency,
       productId: i.product_id, interval: i.interval, isTest: i.is_test, ts: i.ts ? new Date(i.ts) : null,
+      emailHash: type === 'lead' && i.email ? (await emailHasher({ ctx }))(i.email) : null,
     },
   });
 

@@ -12,7 +12,13 @@ const fields = {
   ref: z.string().trim().min(1).max(64).optional(),
   manual_code: z.string().trim().min(1).max(64).optional(),
   customer_id: z.string().trim().min(1).max(200).optional(),
-  email: z.string().trim().max(254).pipe(z.email()).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email())
+    .optional()
+    .describe("a lead's: kept only as a salted hash, to link a Stripe or Paddle customer with this e-mail (docs/integrations/stripe.md); a sale's is not stored"),
   currency: currency.optional(),
   product_id: z.string().trim().min(1).max(200).optional(),
   interval: z.enum(BILLING_INTERVALS).optional(),

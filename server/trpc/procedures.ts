@@ -1,51 +1,66 @@
+import type { Db } from '@/db/client';
 import { authenticateAffiliate, authenticateWorkspace } from '../auth/authenticate';
 import type { NeededScope } from '../auth/scopes';
 import { portalSessionCurrent } from '../auth/sessions';
 import type { Actor as DomainActor } from '../domain/context';
 import { unauthorized } from '../errors/errors';
+import type { RequestContext } from './context';
 import { idempotent } from './idempotency';
-import { baseProcedure, middleware } from './init';
+import { baseProcedure, middleware, refuseNul } from './init';
 
 export type { Actor } from '../auth/authenticate';
 
 // 3. Procedure builders over the one auth path (server/auth/authenticate.ts). A REST call with a
 // key and a dashboard call with a session end in the same `{ workspaceId, actor }`.
+//
+// Each builder adds exactly one middleware: NUL check, authentication, the replica if asked for,
+// and Idempotency-Key together. Every layer of tRPC's chain copies the call's options (and the
+// context, when it changes) once more, so a layer per concern cost every request
+// (docs/performance-history.md, "tRPC's middleware chain").
 
-// Authentication and Idempotency-Key in one middleware: every layer costs each call its own spread
-// of the context and another trip through tRPC's chain.
-const requireWorkspace = (need: NeededScope) =>
-  middleware(async (opts) => {
-    const principal = await authenticateWorkspace(opts.ctx, need);
-    return idempotent(opts, principal.workspaceId, () => opts.next({ ctx: principal }));
-  });
-
-const requireAffiliate = middleware(async ({ ctx, next }) => next({ ctx: await authenticateAffiliate(ctx) }));
-
-/** No key and no session: the join page, sign-up, sign-in links and password resets. */
-export const publicProcedure = baseProcedure.meta({ public: true });
-/** Workspace-key or dashboard-session procedure needing `need`; POSTs honour Idempotency-Key. */
-export const workspaceProcedure = (need: NeededScope) =>
-  baseProcedure.meta({ access: need }).use(requireWorkspace(need));
 /**
- * Appended to a read procedure whose answer may lag the primary by the replica's delay: its
- * queries go to DATABASE_REPLICA_URL when set (authentication above it stayed on the primary, so
- * a revoked key is refused at once). Only for reads that never need the caller's own write
+ * Where a read procedure's queries go. 'replica': to DATABASE_REPLICA_URL when set, for an answer
+ * that may lag the primary by the replica's delay; authentication stays on the primary, so a
+ * revoked key is refused at once. Only for reads that never need the caller's own write
  * (docs/scaling.md lists them).
  */
-export const onReplica = middleware(async ({ ctx, next }) => next({ ctx: { db: ctx.services.database.replica ?? ctx.db } }));
+export type ReadFrom = 'primary' | 'replica';
+const dbFor = (ctx: RequestContext, from: ReadFrom): Db => (from === 'replica' ? (ctx.services.database.replica ?? ctx.db) : ctx.db);
+
+const requireWorkspace = (need: NeededScope, from: ReadFrom) =>
+  middleware(async (opts) => {
+    await refuseNul(opts);
+    const principal = await authenticateWorkspace(opts.ctx, need);
+    return idempotent(opts, principal.workspaceId, () => opts.next({ ctx: { ...principal, db: dbFor(opts.ctx, from) } }));
+  });
+
+const requireAffiliate = (from: ReadFrom) =>
+  middleware(async (opts) => {
+    await refuseNul(opts);
+    return opts.next({ ctx: { ...(await authenticateAffiliate(opts.ctx)), db: dbFor(opts.ctx, from) } });
+  });
+
+/** No key and no session: the join page, sign-up, sign-in links and password resets. */
+export const publicProcedure = baseProcedure.meta({ public: true }).use(middleware(async (opts) => (await refuseNul(opts), opts.next())));
+/** Workspace-key or dashboard-session procedure needing `need`; POSTs honour Idempotency-Key. */
+export const workspaceProcedure = (need: NeededScope, from: ReadFrom = 'primary') =>
+  baseProcedure.meta({ access: need }).use(requireWorkspace(need, from));
 /** Read-only affiliate-key procedure; every query it makes filters on ctx.affiliateId. */
-export const affiliateProcedure = baseProcedure.meta({ access: 'affiliate' }).use(requireAffiliate);
+export const affiliateProcedure = baseProcedure.meta({ access: 'affiliate' }).use(requireAffiliate('primary'));
+/** affiliateProcedure whose queries go to the replica (ReadFrom). */
+export const affiliateReplicaProcedure = baseProcedure.meta({ access: 'affiliate' }).use(requireAffiliate('replica'));
 
 // The dashboard endpoint and /v1 never attach `portal`, so these procedures answer 401 there:
 // a manager's session or a key cannot borrow an affiliate's identity. The affiliate's row is
 // read on every call: suspending one, a new password or a sign-out ends a session already open
 // (and reactivation does not bring it back), not just the next sign-in.
-const requirePortal = middleware(async ({ ctx, next }) => {
-  const { portal } = ctx;
+const requirePortal = middleware(async (opts) => {
+  await refuseNul(opts);
+  const { portal } = opts.ctx;
   if (!portal) throw unauthorized('sign in to the portal first');
-  if (!(await portalSessionCurrent(ctx.db, portal))) throw unauthorized('this portal session has ended: sign in again');
+  if (!(await portalSessionCurrent(opts.ctx.db, portal))) throw unauthorized('this portal session has ended: sign in again');
   const actor: DomainActor = { kind: 'affiliate', affiliateId: portal.affiliateId };
-  return next({ ctx: { workspaceId: portal.workspaceId, affiliateId: portal.affiliateId, actor } });
+  return opts.next({ ctx: { workspaceId: portal.workspaceId, affiliateId: portal.affiliateId, actor } });
 });
 
 /** The affiliate portal's session (/portal): dashboard-only, acting for the signed-in affiliate. */

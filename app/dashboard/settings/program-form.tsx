@@ -46,6 +46,7 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
       min_payout: min.minor,
       currency,
       disposable_email_policy: String(f.get('disposable_email_policy')) as (typeof DISPOSABLE_EMAIL_POLICIES)[number],
+      link_customers_by_email: f.get('link_customers_by_email') === 'on',
     });
   }
   return (
@@ -74,6 +75,10 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
                   {DISPOSABLE_EMAIL_POLICIES.map((p) => <option key={p} value={p}>{POLICY_WORDS[p]}</option>)}
                 </select>
                 <span id="disposable-help" className="mt-1 block text-xs text-slate-500">Throwaway inboxes (mailinator.com and the like) are a common way to farm commissions.</span>
+              </label>
+              <label className="text-sm sm:col-span-2">
+                <span className="flex items-center gap-2"><input type="checkbox" name="link_customers_by_email" defaultChecked={s.link_customers_by_email} aria-describedby="email-link-help" /> Link Stripe and Paddle customers to leads by e-mail</span>
+                <span id="email-link-help" className="mt-1 block text-xs text-slate-500">A new customer with the e-mail of a lead you recorded (kept only as a salted hash) earns for that lead&apos;s affiliate.</span>
               </label>
             </fieldset>
             {canWrite && (

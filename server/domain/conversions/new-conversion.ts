@@ -28,6 +28,10 @@ export type TrackConversion = {
   interval?: BillingInterval | null;
   isTest?: boolean;
   ts?: Date | null;
+  /** The connected account a payment provider's event came from (Stripe Connect). */
+  connectedAccount?: string | null;
+  /** The e-mail given, as hashEmail (domain/tracking/email-hash.ts) keeps it. */
+  emailHash?: string | null;
 };
 
 // The conversion as it will be stored, every column given (its receipt is added once the earning is known).
@@ -40,6 +44,7 @@ function conversionRow(ctx: WorkspaceCtx, input: TrackConversion, found: Attribu
     productId: input.productId ?? null, interval: input.interval ?? null, isTest: input.isTest ?? false,
     visitorKey: found.visitorKey ?? input.visitorId ?? null, clickId: found.clickId, matchMethod: found.method,
     matchConfidence: found.confidence, attribution: null, ts: at, createdAt: now, updatedAt: now,
+    connectedAccount: input.connectedAccount ?? null, emailHash: input.emailHash ?? null,
   };
 }
 

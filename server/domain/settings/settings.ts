@@ -22,6 +22,7 @@ export type SettingsPatch = Partial<
     | 'termsUrl'
     | 'joinSlug'
     | 'disposableEmailPolicy'
+    | 'linkCustomersByEmail'
   >
 >;
 
@@ -65,6 +66,7 @@ const audited = (s: Settings) => ({
   terms_url: s.termsUrl,
   join_slug: s.joinSlug,
   disposable_email_policy: s.disposableEmailPolicy,
+  link_customers_by_email: s.linkCustomersByEmail,
 });
 
 /**

@@ -2,11 +2,15 @@ import { NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
 import { productUpserted } from './catalog-events';
 import type { PaymentProvider } from '../provider';
 import { adjustmentChanged } from './adjustment';
+import { customerUpserted, subscriptionCreated } from './customer-events';
 import { envelopeSchema } from './schemas';
 import { transactionCompleted } from './transaction-completed';
 
 const EVENTS = [
-  { type: 'transaction.completed', effect: 'A sale per transaction (external_id = txn id), attributed by custom_data.refcount_visitor_id or refcount_ref from Paddle.js checkout; renewals keep the customer\'s affiliate.' },
+  { type: 'transaction.completed', effect: 'A sale per transaction (external_id = txn id), attributed by custom_data.refcount_visitor_id or refcount_ref from Paddle.js checkout; renewals keep the customer\'s affiliate. A checkout transaction of nothing (a free trial) is a lead.' },
+  { type: 'subscription.created', effect: 'custom_data.refcount_visitor_id or refcount_ref links the customer; a subscription that starts with a free trial is a lead, so its first payment keeps the affiliate however long the trial.' },
+  { type: 'customer.created', effect: 'A customer with custom_data.refcount_ref or refcount_visitor_id is linked (a lead at that time); without them, its e-mail links it to the affiliate of the lead recorded with that e-mail (a workspace setting).' },
+  { type: 'customer.updated', effect: 'The same, for custom_data or an e-mail added later; a customer linked already keeps its affiliate.' },
   { type: 'adjustment.created', effect: 'An approved refund lowers the commissions pro rata (a clawback when paid); an approved chargeback claws them back; a chargeback reversal restores them.' },
   { type: 'adjustment.updated', effect: 'The same when an adjustment is approved later; a refund rejected or reversed after approval gives its amount back.' },
   { type: 'product.created', effect: 'Adds the product (pro_ id and name) to the catalog.' },
@@ -34,6 +38,9 @@ export const paddle: PaymentProvider = {
   envelopeKeys: { id: 'event_id', type: 'event_type' },
   handlers: {
     'transaction.completed': transactionCompleted,
+    'subscription.created': subscriptionCreated,
+    'customer.created': customerUpserted,
+    'customer.updated': customerUpserted,
     'adjustment.created': adjustmentChanged,
     'adjustment.updated': adjustmentChanged,
     'product.created': productUpserted,

@@ -37,4 +37,18 @@ export const adjustmentSchema = z.looseObject({
   totals: z.looseObject({ total: minor }),
 });
 
+export const subscriptionSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  status: z.string(),
+  customer_id: z.string().min(1).max(255),
+  custom_data: customData,
+});
+
+// An e-mail is at most 254 characters (RFC 5321); a longer one matches no lead and is not read.
+export const customerSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  email: z.string().nullish().transform((e) => (e && e.length <= 254 ? e : null)),
+  custom_data: customData,
+});
+
 export const productSchema = z.looseObject({ id: z.string(), name: z.string() });

@@ -1,13 +1,12 @@
 import { customerLink, hasConversions, hasHints, linkCustomer, type Hints } from '../customers';
 import { Waiting, type Handler } from '../provider';
-import { recordProviderSale } from '../record-sale';
+import { recordProviderLead, recordProviderSale } from '../record-sale';
 import { hasEarlierSale } from '../sales';
+import { hintsOf } from './customer-events';
 import { discountCode } from './resolve';
 import { transactionSchema } from './schemas';
 
 type Txn = ReturnType<typeof transactionSchema.parse>;
-
-const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 // The plan's line: the largest; its price's billing cycle is the interval.
 function mainTerms(t: Txn) {
@@ -22,12 +21,14 @@ function mainTerms(t: Txn) {
 /**
  * transaction.completed: a sale per transaction (external_id = txn id). Paddle.js checkout puts
  * the visitor in custom_data (refcount_visitor_id, or refcount_ref); the customer keeps its
- * affiliate on renewals, which wait for their subscription's earlier transactions.
+ * affiliate on renewals, which wait for their subscription's earlier transactions. A checkout's
+ * transaction of nothing (a free trial) is a lead at its time (external_id = the subscription's id,
+ * as subscription.created's), so the first payment after the trial keeps the affiliate.
  */
 export const transactionCompleted: Handler = async ({ ctx, integration, event, object, final }) => {
   const t = transactionSchema.parse(object);
   // A discount named after an affiliate's code counts as custom_data does (resolve.ts).
-  const fromData: Hints = { visitorId: text(t.custom_data.refcount_visitor_id), ref: text(t.custom_data.refcount_ref), manualCode: await discountCode(ctx, integration, t.discount_id) };
+  const fromData: Hints = { ...hintsOf(t.custom_data), manualCode: await discountCode(ctx, integration, t.discount_id) };
   const customerId = t.customer_id ?? null;
   if (customerId && hasHints(fromData)) await linkCustomer(ctx, customerId, fromData, event.id);
   const link = customerId ? await customerLink(ctx, customerId) : undefined;
@@ -39,7 +40,7 @@ export const transactionCompleted: Handler = async ({ ctx, integration, event, o
   }
   const total = t.details?.totals?.grand_total ?? 0;
   const tax = t.details?.totals?.tax ?? 0;
-  return recordProviderSale({ ctx, facts: {
+  const sale = recordProviderSale({ ctx, facts: {
     saleRef: t.id,
     customerId,
     subscriptionId: t.subscription_id ?? null,
@@ -52,4 +53,8 @@ export const transactionCompleted: Handler = async ({ ctx, integration, event, o
     livemode: event.livemode,
     hints,
   } });
+  if (total > 0 || renewal || !customerId || !hasHints(hints)) return sale;
+  // noted as a sale of nothing first: the subscription's renewals wait for an earlier transaction
+  await sale;
+  return recordProviderLead({ ctx, lead: { externalId: t.subscription_id ?? t.id, customerId, at: paidAt, livemode: event.livemode, hints } });
 };

@@ -1,6 +1,6 @@
 import { hasHints, linkCustomer, type Hints } from '../customers';
 import { applied, ignored, type Handler, type HandlerInput } from '../provider';
-import { recordProviderSale } from '../record-sale';
+import { recordProviderLead, recordProviderSale } from '../record-sale';
 import { objectsOf } from '../sales';
 import { checkoutProductId, promotionCodeText } from './resolve';
 import { checkoutSessionSchema } from './schemas';
@@ -29,6 +29,9 @@ async function promotionCodeOf({ ctx, integration }: HandlerInput, session: Sess
  * affiliate by metadata.refcount_ref or a promotion code; a customer with none of these is
  * noted as unreferred, so its first invoice stops waiting. A paid `payment`-mode session without
  * an invoice is itself the sale (external_id = its payment intent); otherwise invoice.paid is.
+ * A session that took no payment yet (a free trial, an async payment method) is a lead at the
+ * checkout's time (external_id = the session id): the customer is then the affiliate's for every
+ * later invoice, however long the trial (docs/integrations/stripe.md#trials).
  */
 export const checkoutCompleted: Handler = async (input) => {
   const { ctx, integration, event, object } = input;
@@ -57,10 +60,14 @@ export const checkoutCompleted: Handler = async (input) => {
       interval: 'one_time',
       livemode: s.livemode,
       hints,
+      connectedAccount: event.account,
     } });
   }
   if (!hasHints(hints)) return ignored('no_referral', `checkout carried no visitor id, ref or promotion code${s.customer ? `; ${s.customer} noted as not referred` : ''}`);
   if (!s.customer) return ignored('no_customer', 'no Stripe customer to link and no payment to record');
+  if (s.payment_status !== 'paid') {
+    return recordProviderLead({ ctx, lead: { externalId: s.id, customerId: s.customer, at: new Date(event.occurredAt), livemode: s.livemode, hints, connectedAccount: event.account } });
+  }
   const via = hints.visitorId ? `visitor ${hints.visitorId}` : hints.ref ? `ref ${hints.ref}` : `code ${hints.manualCode}`;
   return applied('customer_linked', `${s.customer} linked to ${via}`);
 };

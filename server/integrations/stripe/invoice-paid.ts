@@ -6,6 +6,11 @@ import { hasEarlierSale, recordObject } from '../sales';
 import { mainLineTerms } from './line-terms';
 import { invoiceSchema, type InvoiceFields } from './schemas';
 
+// Stripe Checkout completes its session in the same moment it pays a subscription's first invoice,
+// so their events are created together: an hour covers any reordering of their deliveries. After
+// it, or for an invoice Checkout never makes (sent for payment by e-mail), no checkout will come.
+export const CHECKOUT_WAIT_MS = 3600_000;
+
 const hintsOf = (meta: Record<string, string>): Hints => ({ visitorId: meta.refcount_visitor_id, ref: meta.refcount_ref });
 
 function amountOf(inv: InvoiceFields, basis: 'paid' | 'paid_excluding_tax'): number {
@@ -24,8 +29,9 @@ const paymentIdsOf = (inv: InvoiceFields) =>
  * invoice.paid: a sale per invoice (external_id = invoice id) for the customer linked at checkout;
  * renewals keep the customer's affiliate, and their paid time orders period_index and the
  * months of limited rules. Waits (never drops) when Stripe delivered it before what it needs:
- * a subscription's first invoice before its checkout, a renewal of a referred customer before
- * the subscription's earlier invoices.
+ * a subscription's first invoice before its checkout (only while one can still come:
+ * CHECKOUT_WAIT_MS), a renewal of a referred customer before the subscription's earlier invoices.
+ * Any other invoice of a customer without a link is decided at once.
  */
 export const invoicePaid: Handler = async ({ ctx, integration, event, object, final }) => {
   const inv = invoiceSchema.parse(object);
@@ -36,10 +42,11 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
   const link = customerId ? await customerLink(ctx, customerId) : undefined;
   const fromMeta = hintsOf(meta);
   const hints: Hints = hasHints(fromMeta) ? fromMeta : { visitorId: link?.visitorId, ref: link?.ref, manualCode: link?.manualCode };
-  if (!final && customerId && !hasHints(hints)) {
-    if (!link && inv.billing_reason === 'subscription_create' && !(await hasConversions(ctx, customerId))) {
-      throw new Waiting(`checkout.session.completed of customer ${customerId}`);
-    }
+  const checkoutBy = event.occurredAt.getTime() + CHECKOUT_WAIT_MS;
+  const checkoutMayCome = inv.billing_reason === 'subscription_create' && inv.collection_method !== 'send_invoice' && Date.now() < checkoutBy;
+  if (!final && customerId && !hasHints(hints) && !link && checkoutMayCome && !(await hasConversions(ctx, customerId))) {
+    const by = new Date(checkoutBy).toISOString().slice(0, 16).replace('T', ' ');
+    throw new Waiting(`checkout.session.completed of customer ${customerId}: Stripe sends it with a subscription's first invoice; decided without it at ${by} UTC`, new Date(checkoutBy));
   }
   if (!final && subscriptionId && inv.billing_reason === 'subscription_cycle' && (hasHints(hints) || (customerId && (await hasConversions(ctx, customerId))))) {
     if (!(await hasEarlierSale(ctx, subscriptionId, paidAt))) throw new Waiting(`an earlier paid invoice of ${subscriptionId}`);
@@ -57,5 +64,6 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
     ...mainLineTerms(inv, subscriptionId),
     livemode: inv.livemode,
     hints,
+    connectedAccount: event.account,
   } });
 };

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { PaymentProvider } from '../provider';
 import { productRemoved, productUpserted, promotionCodeUpserted } from './catalog-events';
 import { checkoutCompleted } from './checkout-completed';
+import { customerUpserted } from './customer-events';
 import { disputeClosed, disputeCreated } from './disputes';
 import { invoicePaid } from './invoice-paid';
 import { invoicePaymentPaid } from './payments';
@@ -10,8 +11,10 @@ import { envelopeSchema } from './schemas';
 
 // Every event Refcount acts on, in the order the setup page lists them, with its effect.
 const EVENTS = [
-  { type: 'checkout.session.completed', effect: 'Links the customer to the visitor (client_reference_id from refcount.js, or metadata.refcount_visitor_id), or to an affiliate by metadata.refcount_ref or a promotion code. A paid one-time (payment mode) session without an invoice is a sale.' },
+  { type: 'checkout.session.completed', effect: 'Links the customer to the visitor (client_reference_id from refcount.js, or metadata.refcount_visitor_id), or to an affiliate by metadata.refcount_ref or a promotion code. A paid one-time (payment mode) session without an invoice is a sale; one that took no payment (a free trial) is a lead, so the customer keeps the affiliate however long the trial.' },
   { type: 'checkout.session.async_payment_succeeded', effect: 'The same, for a delayed payment method that has now paid.' },
+  { type: 'customer.created', effect: 'A customer made outside Checkout: metadata.refcount_ref or refcount_visitor_id links it (a lead at that time); without them, its e-mail links it to the affiliate of the lead recorded with that e-mail (a workspace setting).' },
+  { type: 'customer.updated', effect: 'The same, for metadata or an e-mail added later; a customer linked already keeps its affiliate.' },
   { type: 'invoice.paid', effect: 'A sale per invoice (external_id = invoice id): the linked customer keeps its affiliate on renewals; product and interval from the main line; period_index and limited rules follow the paid dates.' },
   { type: 'invoice_payment.paid', effect: 'Notes which payment intent and charge paid an invoice, so its refunds and disputes find the sale.' },
   { type: 'charge.refunded', effect: "A refund with Stripe's running amount_refunded: commissions shrink pro rata; a full refund reverses them (a clawback when already paid)." },
@@ -39,12 +42,14 @@ export const stripe: PaymentProvider = {
   },
   envelope: (payload) => {
     const e = envelopeSchema.parse(payload);
-    return { id: e.id, type: e.type, livemode: e.livemode, occurredAt: new Date(e.created * 1000), object: e.data.object };
+    return { id: e.id, type: e.type, livemode: e.livemode, occurredAt: new Date(e.created * 1000), account: e.account ?? null, object: e.data.object };
   },
   envelopeKeys: { id: 'id', type: 'type' },
   handlers: {
     'checkout.session.completed': checkoutCompleted,
     'checkout.session.async_payment_succeeded': checkoutCompleted,
+    'customer.created': customerUpserted,
+    'customer.updated': customerUpserted,
     'invoice.paid': invoicePaid,
     'invoice_payment.paid': invoicePaymentPaid,
     'charge.refunded': chargeRefunded,

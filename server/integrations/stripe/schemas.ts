@@ -15,6 +15,8 @@ export const envelopeSchema = z.looseObject({
   livemode: z.boolean(),
   created: z.number().int().positive(),
   data: z.looseObject({ object: z.looseObject({}) }),
+  // Stripe Connect: the connected account the event happened on (absent for the platform's own).
+  account: z.string().max(255).nullish(),
 });
 
 /** An expandable reference: an id, or the object carrying it. */
@@ -46,6 +48,7 @@ export const invoiceSchema = z.looseObject({
   total: z.number().int(),
   total_excluding_tax: z.number().int().nullish(),
   billing_reason: z.string().nullish(),
+  collection_method: z.string().nullish(),
   livemode: z.boolean(),
   metadata,
   status_transitions: z.looseObject({ paid_at: z.number().nullish() }).nullish(),
@@ -93,6 +96,13 @@ export const refundSchema = z.looseObject({ id: z.string(), amount: z.number().i
 
 export const disputeSchema = z.looseObject({ id: z.string(), amount: z.number().int(), charge: ref, payment_intent: ref, status: z.string(), reason: z.string() });
 
+// An e-mail is at most 254 characters (RFC 5321); a longer one matches no lead and is not read.
+export const customerSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  email: z.string().nullish().transform((e) => (e && e.length <= 254 ? e : null)),
+  metadata,
+  livemode: z.boolean(),
+});
 export const productSchema = z.looseObject({ id: z.string(), name: z.string().nullish() });
 
 export const promotionCodeSchema = z.looseObject({ id: z.string(), code: z.string() });

@@ -3,15 +3,14 @@ import { presentConversion } from '../../contracts/conversion';
 import type { AffiliateCtx } from '../../domain/context';
 import { listOwnConversions } from '../../domain/conversions/list';
 import { listPage, type Page } from '../../lib/pagination';
-import { affiliateProcedure, onReplica } from '../../trpc/procedures';
+import { affiliateReplicaProcedure } from '../../trpc/procedures';
 import { listMyConversionsInput, listMyConversionsMeta, listMyConversionsOutput } from './list-my-conversions.types';
 
 /** The read itself, for any caller acting as one affiliate: the portal serves it too (routers/portal/). */
 export const listMyConversions = ({ ctx, input }: { ctx: AffiliateCtx; input: Page }) =>
   listPage('conversions', input, (limit, offset) => listOwnConversions({ ctx, page: { limit, offset } }), presentConversion);
 
-export const listMyConversionsProcedure = affiliateProcedure
-  .use(onReplica)
+export const listMyConversionsProcedure = affiliateReplicaProcedure
   .meta(listMyConversionsMeta)
   .input(listMyConversionsInput)
   .output(listMyConversionsOutput)

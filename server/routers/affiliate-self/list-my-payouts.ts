@@ -3,15 +3,14 @@ import { presentPayout } from '../../contracts/payout';
 import type { AffiliateCtx } from '../../domain/context';
 import { listOwnPayouts } from '../../domain/payouts/list';
 import { listPage, type Page } from '../../lib/pagination';
-import { affiliateProcedure, onReplica } from '../../trpc/procedures';
+import { affiliateReplicaProcedure } from '../../trpc/procedures';
 import { listMyPayoutsInput, listMyPayoutsMeta, listMyPayoutsOutput } from './list-my-payouts.types';
 
 /** The read itself, for any caller acting as one affiliate: the portal serves it too (routers/portal/). */
 export const listMyPayouts = ({ ctx, input }: { ctx: AffiliateCtx; input: Page }) =>
   listPage('payouts', input, (limit, offset) => listOwnPayouts({ ctx, page: { limit, offset } }), presentPayout);
 
-export const listMyPayoutsProcedure = affiliateProcedure
-  .use(onReplica)
+export const listMyPayoutsProcedure = affiliateReplicaProcedure
   .meta(listMyPayoutsMeta)
   .input(listMyPayoutsInput)
   .output(listMyPayoutsOutput)

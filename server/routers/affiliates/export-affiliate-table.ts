@@ -2,11 +2,10 @@
 import { affiliateQuery, MAX_CSV_ROWS } from '../../contracts/list-views';
 import { affiliateTable } from '../../domain/affiliates/list';
 import { affiliatesCsv } from '../../domain/lists/csv-exports';
-import { onReplica, workspaceProcedure } from '../../trpc/procedures';
+import { workspaceProcedure } from '../../trpc/procedures';
 import { exportAffiliateTableInput, exportAffiliateTableOutput } from './export-affiliate-table.types';
 
-export const exportAffiliateTableProcedure = workspaceProcedure('read')
-  .use(onReplica)
+export const exportAffiliateTableProcedure = workspaceProcedure('read', 'replica')
   .input(exportAffiliateTableInput)
   .output(exportAffiliateTableOutput)
   .query(async ({ ctx, input }) => {

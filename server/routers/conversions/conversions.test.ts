@@ -62,6 +62,7 @@ describe('GET /v1/conversions', () => {
       is_test: false,
       match_method: 'cookie',
       match_confidence: 1,
+      connected_account: null,
       created_at: c.mid.createdAt.toISOString(),
       updated_at: c.mid.updatedAt.toISOString(),
     });

@@ -53,10 +53,10 @@ describe('integrations router (dashboard)', () => {
     const owner = await member(shop.program.ws.id, 'owner');
     const pi = sid('pi');
     const { event } = await shop.send('checkout.session.completed', checkoutSession({ mode: 'payment', customer: sid('cus'), paymentIntent: pi, metadata: { refcount_ref: shop.program.a.ref } }));
-    await shop.send('customer.created', { object: 'customer', id: sid('cus') });
+    await shop.send('customer.deleted', { object: 'customer', id: sid('cus') });
     const log = await owner.integrations.events({ provider: 'stripe' });
     expect(log.data.map((e) => [e.type, e.status, e.action])).toEqual([
-      ['customer.created', 'ignored', 'unhandled_event'],
+      ['customer.deleted', 'ignored', 'unhandled_event'],
       ['checkout.session.completed', 'applied', 'conversion_created'],
     ]);
     const conv = await shop.conversionOf(pi);
@@ -115,8 +115,8 @@ describe('the audit log of integrations', () => {
     const shop = await h.shop({ prefix: 'rpl' });
     const user = await createUser(h.api.db, { email: `owner-${sid('u')}@example.com`, password: 'password-1', workspaceId: shop.program.ws.id, role: 'owner' });
     const owner = dashboardCaller(h.api, user.id);
-    const { event } = await shop.send('customer.created', { object: 'customer', id: sid('cus') });
-    const { body, header } = signed({ ...stripeEvent('customer.created', { object: 'customer', id: sid('cus') }), data: {} } as never, SECRET);
+    const { event } = await shop.send('customer.deleted', { object: 'customer', id: sid('cus') });
+    const { body, header } = signed({ ...stripeEvent('customer.deleted', { object: 'customer', id: sid('cus') }), data: {} } as never, SECRET);
     expect((await shop.post(body, { 'Stripe-Signature': header })).body).toMatchObject({ status: 'rejected' });
     const [rejected, ignored] = (await owner.integrations.events({ provider: 'stripe' })).data;
     expect([rejected.status, ignored.event_id]).toEqual(['rejected', event.id]);
@@ -126,7 +126,7 @@ describe('the audit log of integrations', () => {
     expect(await failure(owner.integrations.replay({ provider: 'stripe', id: rejected.id }))).toMatchObject({ status: 409, error: 'invalid_state' });
     const replays = (await auditOf(shop.program.ws.id)).filter((r) => r.action === 'integration_event.replayed');
     expect(replays.map((r) => [r.actorType, r.actorId, r.targetId, r.changes])).toEqual([
-      ['user', user.id, ignored.id, { after: { provider: 'stripe', event_id: event.id, type: 'customer.created', status_before: 'ignored' } }],
+      ['user', user.id, ignored.id, { after: { provider: 'stripe', event_id: event.id, type: 'customer.deleted', status_before: 'ignored' } }],
     ]);
   });
 });

@@ -1,10 +1,9 @@
 // GET /v1/payouts/export.csv: pending payouts as a PayPal mass-payout file
 import { pendingPayoutsCsv } from '../../domain/payouts/export-csv';
-import { onReplica, workspaceProcedure } from '../../trpc/procedures';
+import { workspaceProcedure } from '../../trpc/procedures';
 import { exportPayoutsInput, exportPayoutsMeta, exportPayoutsOutput } from './export-payouts.types';
 
-export const exportPayoutsProcedure = workspaceProcedure('read')
-  .use(onReplica)
+export const exportPayoutsProcedure = workspaceProcedure('read', 'replica')
   .meta(exportPayoutsMeta)
   .input(exportPayoutsInput)
   .output(exportPayoutsOutput)

@@ -1,6 +1,6 @@
 // portal: the signed-in affiliate's profile, totals, links, clicks, conversions, commissions, payouts.
 // These are the /v1/affiliate/* reads (routers/affiliate-self/), each with its contract and its read,
-// reached with the portal session instead of a refa_live_ key (and on the primary: no onReplica).
+// reached with the portal session instead of a refa_live_ key (and on the primary, not the replica).
 import { portalProcedure } from '../../trpc/procedures';
 import { getMe } from '../affiliate-self/get-me';
 import { getMeInput, getMeOutput } from '../affiliate-self/get-me.types';

@@ -1,10 +1,9 @@
 // GET /v1/reports/summary: clicks, conversions, revenue and commissions over a range
 import { reportSummary } from '../../domain/reports/summary';
-import { onReplica, workspaceProcedure } from '../../trpc/procedures';
+import { workspaceProcedure } from '../../trpc/procedures';
 import { getReportSummaryInput, getReportSummaryMeta, getReportSummaryOutput } from './get-report-summary.types';
 
-export const getReportSummaryProcedure = workspaceProcedure('read')
-  .use(onReplica)
+export const getReportSummaryProcedure = workspaceProcedure('read', 'replica')
   .meta(getReportSummaryMeta)
   .input(getReportSummaryInput)
   .output(getReportSummaryOutput)

@@ -1,10 +1,9 @@
 // GET /v1/reports/timeseries: a metric bucketed by day, week or month
 import { reportTimeseries } from '../../domain/reports/timeseries';
-import { onReplica, workspaceProcedure } from '../../trpc/procedures';
+import { workspaceProcedure } from '../../trpc/procedures';
 import { getReportTimeseriesInput, getReportTimeseriesMeta, getReportTimeseriesOutput } from './get-report-timeseries.types';
 
-export const getReportTimeseriesProcedure = workspaceProcedure('read')
-  .use(onReplica)
+export const getReportTimeseriesProcedure = workspaceProcedure('read', 'replica')
   .meta(getReportTimeseriesMeta)
   .input(getReportTimeseriesInput)
   .output(getReportTimeseriesOutput)

@@ -2,11 +2,10 @@
 import { presentLeaderboardRow } from '../../contracts/report';
 import { affiliateLeaderboard } from '../../domain/reports/leaderboard';
 import { listPage } from '../../lib/pagination';
-import { onReplica, workspaceProcedure } from '../../trpc/procedures';
+import { workspaceProcedure } from '../../trpc/procedures';
 import { listReportAffiliatesInput, listReportAffiliatesMeta, listReportAffiliatesOutput } from './list-report-affiliates.types';
 
-export const listReportAffiliatesProcedure = workspaceProcedure('read')
-  .use(onReplica)
+export const listReportAffiliatesProcedure = workspaceProcedure('read', 'replica')
   .meta(listReportAffiliatesMeta)
   .input(listReportAffiliatesInput)
   .output(listReportAffiliatesOutput)

@@ -2,11 +2,10 @@
 import { presentCampaignReportRow } from '../../contracts/report';
 import { campaignLeaderboard } from '../../domain/reports/leaderboard';
 import { listPage } from '../../lib/pagination';
-import { onReplica, workspaceProcedure } from '../../trpc/procedures';
+import { workspaceProcedure } from '../../trpc/procedures';
 import { listReportCampaignsInput, listReportCampaignsMeta, listReportCampaignsOutput } from './list-report-campaigns.types';
 
-export const listReportCampaignsProcedure = workspaceProcedure('read')
-  .use(onReplica)
+export const listReportCampaignsProcedure = workspaceProcedure('read', 'replica')
   .meta(listReportCampaignsMeta)
   .input(listReportCampaignsInput)
   .output(listReportCampaignsOutput)

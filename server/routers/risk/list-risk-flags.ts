@@ -1,11 +1,10 @@
 // GET /v1/risk/flags: the newest risk assessment of each affiliate, newest first
 import { listFlags } from '../../domain/risk/assessments';
 import { listPage } from '../../lib/pagination';
-import { onReplica, workspaceProcedure } from '../../trpc/procedures';
+import { workspaceProcedure } from '../../trpc/procedures';
 import { listRiskFlagsInput, listRiskFlagsMeta, listRiskFlagsOutput } from './list-risk-flags.types';
 
-export const listRiskFlagsProcedure = workspaceProcedure('read')
-  .use(onReplica)
+export const listRiskFlagsProcedure = workspaceProcedure('read', 'replica')
   .meta(listRiskFlagsMeta)
   .input(listRiskFlagsInput)
   .output(listRiskFlagsOutput)

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const BRANDING = { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null, disposable_email_policy: 'flag' };
-const DEFAULTS = { auto_approve_affiliates: false, auto_approve_commissions: false, hold_days: 30, min_payout: 5000, currency: 'usd', ...BRANDING };
+const DEFAULTS = { auto_approve_affiliates: false, auto_approve_commissions: false, hold_days: 30, min_payout: 5000, currency: 'usd', link_customers_by_email: true, ...BRANDING };
 const read = (token: string) => api.call('GET', '/v1/settings', { token });
 const patch = (token: string, body: unknown) => api.call('PATCH', '/v1/settings', { token, body });
 
@@ -37,7 +37,7 @@ describe('PATCH /v1/settings', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ object: 'settings', data: { ...DEFAULTS, auto_approve_affiliates: true, hold_days: 0 } });
     const second = await patch(ws.token, { auto_approve_commissions: true, min_payout: 0, currency: 'EUR', hold_days: 3650 });
-    const expected = { auto_approve_affiliates: true, auto_approve_commissions: true, hold_days: 3650, min_payout: 0, currency: 'eur', ...BRANDING };
+    const expected = { auto_approve_affiliates: true, auto_approve_commissions: true, hold_days: 3650, min_payout: 0, currency: 'eur', link_customers_by_email: true, ...BRANDING };
     expect(second.body.data).toEqual(expected);
     expect((await read(ws.token)).body.data).toEqual(expected);
     expect((await patch(ws.token, {})).body.data).toEqual(expected);

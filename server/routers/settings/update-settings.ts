@@ -23,6 +23,7 @@ export const updateSettingsProcedure = workspaceProcedure('write')
         termsUrl: input.terms_url,
         joinSlug: input.join_slug,
         disposableEmailPolicy: input.disposable_email_policy,
+        linkCustomersByEmail: input.link_customers_by_email,
       },
     });
     return presentSettings(row);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currency } from '../../contracts/common';
-import { brandColor, disposableEmailPolicy, holdDays, joinSlug, logoUrl, minPayout, programName, settingsBody, termsUrl } from '../../contracts/settings';
+import { brandColor, disposableEmailPolicy, holdDays, linkCustomersByEmail, joinSlug, logoUrl, minPayout, programName, settingsBody, termsUrl } from '../../contracts/settings';
 import { operation } from '../../trpc/meta';
 
 export const updateSettingsMeta = operation({
@@ -25,5 +25,6 @@ export const updateSettingsInput = z.strictObject({
   terms_url: termsUrl.nullable().optional(),
   join_slug: joinSlug.nullable().optional(),
   disposable_email_policy: disposableEmailPolicy.optional(),
+  link_customers_by_email: linkCustomersByEmail.optional(),
 });
 export const updateSettingsOutput = settingsBody;

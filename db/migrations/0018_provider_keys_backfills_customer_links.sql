@@ -21,7 +21,11 @@ CREATE TABLE "integration_backfills" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "workspace_settings" ADD COLUMN "link_customers_by_email" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "conversions" ADD COLUMN "connected_account" text;--> statement-breakpoint
+ALTER TABLE "conversions" ADD COLUMN "email_hash" text;--> statement-breakpoint
 ALTER TABLE "integrations" ADD COLUMN "api_key_sealed" text;--> statement-breakpoint
 ALTER TABLE "integrations" ADD COLUMN "api_key_hint" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "integration_backfills_running_uq" ON "integration_backfills" USING btree ("workspace_id","provider") WHERE "integration_backfills"."status" = 'running';--> statement-breakpoint
-CREATE INDEX "integration_backfills_recent_idx" ON "integration_backfills" USING btree ("workspace_id","provider","created_at");
+CREATE INDEX "integration_backfills_recent_idx" ON "integration_backfills" USING btree ("workspace_id","provider","created_at");--> statement-breakpoint
+CREATE INDEX "conversions_email_idx" ON "conversions" USING btree ("workspace_id","email_hash") WHERE "conversions"."email_hash" is not null;
