@@ -7,7 +7,7 @@ import { BACKFILL_LIMITS, runBackfillPage, runBackfills } from '../backfills';
 import { setProviderApiBases } from '../provider-api';
 import { saveIntegration } from '../settings';
 import { paddleNotification, pid, transaction } from '../../testing/paddle/objects';
-import { apiTransaction, paddleCustomer, startFakePaddle, type FakePaddle } from '../../testing/paddle/fake-api';
+import { apiTransaction, apiCustomer, startFakePaddle, type FakePaddle } from '../../testing/paddle/fake-api';
 import { startStripeHarness, type Shop, type StripeHarness } from '../../testing/stripe/harness';
 import { dashboardCaller } from '../../testing/session-caller';
 import { paddle } from './provider';
@@ -77,20 +77,21 @@ describe('a Paddle backfill', () => {
     const txn = (o: { customer: string; subscription?: string; days: number; amount: number; renewal?: boolean; customData?: Record<string, string> }) =>
       transaction({ customer: o.customer, subscription: o.subscription ?? null, origin: o.renewal ? 'subscription_recurring' : 'web', product, amount: o.amount, billedAt: ago(o.days), customData: o.customData });
     // Older than the date: never read.
-    const c1 = paddleCustomer({ customData: { refcount_ref: a.ref } });
+    const c1 = apiCustomer({ createdAt: ago(301), customData: { refcount_ref: a.ref } });
     const old = txn({ customer: c1.id, days: 300, amount: 9_999 });
-    // 1. A subscriber whose customer custom_data names an affiliate: three monthly transactions.
+    // 1. A subscriber whose customer custom_data names an affiliate (its customer.created never
+    //    arrived: made before connecting): three monthly transactions.
     const sub1 = pid('sub');
     const t1 = [90, 60, 30].map((days, k) => txn({ customer: c1.id, subscription: sub1, days, amount: 10_000, renewal: k > 0 }));
     // 2. 120 customers no referral points at, enough for a second page.
-    const strangers = Array.from({ length: 120 }, () => paddleCustomer({}));
+    const strangers = Array.from({ length: 120 }, () => apiCustomer({ createdAt: ago(30) }));
     const t2 = strangers.map((c, k) => txn({ customer: c.id, days: 29 - k / 10, amount: 1_000 }));
     // 3. A transaction whose own custom_data names an affiliate, and one not completed.
-    const c3 = paddleCustomer({});
+    const c3 = apiCustomer({ createdAt: ago(11) });
     const t3 = txn({ customer: c3.id, days: 10, amount: 5_000, customData: { refcount_ref: b.ref } });
     const pastDue = { ...txn({ customer: c3.id, days: 8, amount: 5_000, customData: { refcount_ref: b.ref } }), status: 'past_due' as const };
     // 4. A transaction that also arrived live before the backfill.
-    const c4 = paddleCustomer({});
+    const c4 = apiCustomer({ createdAt: ago(4) });
     const t4 = txn({ customer: c4.id, days: 3, amount: 3_000, customData: { refcount_ref: b.ref } });
     expect(await shop.notify('transaction.completed', t4)).toMatchObject({ status: 'applied', action: 'conversion_created' });
     const live4 = await shop.conversionOf(t4.id);
@@ -134,10 +135,12 @@ describe('a Paddle backfill', () => {
     // The live sale stayed the one conversion with its one commission.
     expect(await shop.conversionOf(t4.id)).toMatchObject({ id: live4.id });
     expect(await shop.commissionsOf(live4.id)).toHaveLength(1);
-    expect(await conversionsOf(shop)).toHaveLength(5);
+    // c1's sign-up is a lead at its time, as a live customer.created would have made it.
+    expect(await shop.conversionOf(c1.id)).toMatchObject({ type: 'lead', affiliateId: a.id });
+    expect(await conversionsOf(shop)).toHaveLength(6);
     // A notification of a transaction the backfill recorded, arriving late, finds its conversion.
     expect(await shop.notify('transaction.completed', t3)).toMatchObject({ status: 'applied', action: 'conversion_exists' });
-    expect(await conversionsOf(shop)).toHaveLength(5);
+    expect(await conversionsOf(shop)).toHaveLength(6);
     // Done: another may start.
     expect((await caller.integrations.startBackfill({ provider: 'paddle', since: isoDay(1) })).data.status).toBe('running');
   });

@@ -1,16 +1,17 @@
-import type { Customer, ITransactionNotificationResponse, Transaction } from '@paddle/paddle-node-sdk';
+import type { Customer, ICustomerNotificationResponse, ITransactionNotificationResponse, Transaction } from '@paddle/paddle-node-sdk';
 import type { Db } from '@/db/client';
 import { countOutcome, type BackfillCounts, type BackfillKind, type BackfillPage } from '../backfill-page';
-import { hasHints, linkCustomer } from '../customers';
-import { integrationCtx, type Integration } from '../provider';
+import { integrationCtx, type Handler, type Integration } from '../provider';
 import { paddleCall, paddleClient } from './api';
+import { customerUpserted } from './customer-events';
 import { transactionCompleted } from './transaction-completed';
 
 // Paddle's backfill (docs/integrations/stripe.md "Paddle Billing"), one phase: the transactions
 // completed (billed) since the date and before the backfill started, with the customers they
 // name (include=customer), oldest first by id (Paddle's ids grow with time, and `after` pages
-// only an id order), each customer linked by its custom_data, each transaction applied through
-// the live transaction.completed handler. The cursor is the last transaction read.
+// only an id order), each customer through the live customer.created handler (linked by its
+// custom_data or e-mail), each transaction through the live transaction.completed handler. The
+// cursor is the last transaction read.
 
 const PAGE = 100;
 
@@ -51,16 +52,23 @@ export function asNotified(t: Transaction): NotifiedTransaction {
   };
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+/** The part of a customer.created notification's `data` that the live handler reads. */
+export type NotifiedCustomer = Pick<ICustomerNotificationResponse, 'id' | 'email' | 'custom_data'>;
 
-/** Links a customer by its custom_data (refcount_visitor_id, refcount_ref); true when this made the link. */
-async function linkPastCustomer(db: Db, integration: Integration, c: Customer): Promise<boolean> {
-  const hints = { visitorId: text(c.customData?.refcount_visitor_id), ref: text(c.customData?.refcount_ref) };
-  if (!hasHints(hints)) return false;
-  return db.transaction(async (tx) => {
-    const source = `backfill:${c.id}`;
-    return (await linkCustomer(integrationCtx(tx, integration.workspaceId, 'paddle'), c.id, hints, source)).sourceEventId === source;
-  });
+export const customerAsNotified = (c: Customer): NotifiedCustomer => ({ id: c.id, email: c.email, custom_data: c.customData });
+
+/** Applies a past object through the live notification's handler, in its own transaction as a notification is. */
+function applyPast(db: Db, integration: Integration, handler: Handler, type: string, id: string, at: string, object: object) {
+  return db.transaction((tx) =>
+    handler({
+      ctx: integrationCtx(tx, integration.workspaceId, 'paddle'),
+      integration,
+      // Not a Paddle event id: the backfill's own, so customer links say where they came from.
+      event: { id: `backfill:${id}`, type, livemode: true, occurredAt: new Date(at) },
+      object,
+      final: true,
+    }),
+  );
 }
 
 const page: BackfillPage = async ({ db, integration, key, backfill }) => {
@@ -83,19 +91,11 @@ const page: BackfillPage = async ({ db, integration, key, backfill }) => {
     // Once per page: the first transaction naming a customer links it, before it is applied.
     if (c) {
       customers.delete(c.id);
-      if (await linkPastCustomer(db, integration, c)) counts.linked = (counts.linked ?? 0) + 1;
+      // linked (and a lead at its creation, as live) or left alone: already linked, no referral
+      const linked = await applyPast(db, integration, customerUpserted, 'customer.created', c.id, c.createdAt, customerAsNotified(c));
+      if (linked.status === 'applied') counts.linked = (counts.linked ?? 0) + 1;
     }
-    const outcome = await db.transaction((tx) =>
-      transactionCompleted({
-        ctx: integrationCtx(tx, integration.workspaceId, 'paddle'),
-        integration,
-        // Not a Paddle event id: the backfill's own, so customer links say where they came from.
-        event: { id: `backfill:${t.id}`, type: 'transaction.completed', livemode: true, occurredAt: new Date(t.billedAt ?? t.createdAt) },
-        object: asNotified(t),
-        final: true,
-      }),
-    );
-    countOutcome(counts, outcome);
+    countOutcome(counts, await applyPast(db, integration, transactionCompleted, 'transaction.completed', t.id, t.billedAt ?? t.createdAt, asNotified(t)));
   }
   const last = transactions[transactions.length - 1];
   return list.hasMore && last ? { phase: 'transactions', cursor: last.id, counts } : { phase: 'done', cursor: null, counts };

@@ -60,9 +60,10 @@ export const apiTransaction = (t: ITransactionNotificationResponse): ITransactio
   payments: t.payments.map((p) => ({ ...p, payment_method_id: p.payment_method_id ?? null })),
 });
 
-export function paddleCustomer(o: { id?: string; customData?: Record<string, string> | null }): ICustomerResponse {
+/** A customer as the API answers it (what GET /transactions?include=customer embeds). */
+export function apiCustomer(o: { id?: string; createdAt: string; customData?: Record<string, string> | null }): ICustomerResponse {
   const id = o.id ?? pid('ctm');
-  return { id, name: null, email: `${id}@example.com`, marketing_consent: false, status: 'active', custom_data: o.customData ?? null, locale: 'en', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z', import_meta: null };
+  return { id, name: null, email: `${id}@example.com`, marketing_consent: false, status: 'active', custom_data: o.customData ?? null, locale: 'en', created_at: o.createdAt, updated_at: o.createdAt, import_meta: null };
 }
 
 /**
