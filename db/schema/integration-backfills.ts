@@ -22,6 +22,8 @@ export const integrationBackfills = pgTable(
     checkouts: integer('checkouts').notNull().default(0),
     customers: integer('customers').notNull().default(0),
     invoices: integer('invoices').notNull().default(0),
+    // Paddle's completed transactions
+    transactions: integer('transactions').notNull().default(0),
     linked: integer('linked').notNull().default(0),
     conversionsCreated: integer('conversions_created').notNull().default(0),
     conversionsExisting: integer('conversions_existing').notNull().default(0),

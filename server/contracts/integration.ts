@@ -49,6 +49,8 @@ export const integrationBackfill = z.object({
   checkouts: z.number().int(),
   customers: z.number().int(),
   invoices: z.number().int(),
+  // Paddle's completed transactions
+  transactions: z.number().int(),
   linked: z.number().int(),
   conversions_created: z.number().int(),
   conversions_existing: z.number().int(),
@@ -60,7 +62,7 @@ export const integrationBackfill = z.object({
 
 type BackfillRow = {
   id: string; status: z.infer<typeof integrationBackfill>['status']; phase: z.infer<typeof integrationBackfill>['phase']; since: Date; cursor: string | null;
-  checkouts: number; customers: number; invoices: number; linked: number; conversionsCreated: number; conversionsExisting: number; pages: number;
+  checkouts: number; customers: number; invoices: number; transactions: number; linked: number; conversionsCreated: number; conversionsExisting: number; pages: number;
   detail: string | null; createdAt: Date; finishedAt: Date | null;
 };
 
@@ -75,6 +77,7 @@ export const presentBackfill = (r: BackfillRow): z.infer<typeof integrationBackf
   checkouts: r.checkouts,
   customers: r.customers,
   invoices: r.invoices,
+  transactions: r.transactions,
   linked: r.linked,
   conversions_created: r.conversionsCreated,
   conversions_existing: r.conversionsExisting,

@@ -7,7 +7,7 @@ import type { Integration, Outcome } from './provider';
 
 export type Backfill = typeof integrationBackfills.$inferSelect;
 export type BackfillPhase = (typeof BACKFILL_PHASES)[number];
-export type BackfillCounts = Pick<Backfill, 'checkouts' | 'customers' | 'invoices' | 'linked' | 'conversionsCreated' | 'conversionsExisting'>;
+export type BackfillCounts = Pick<Backfill, 'checkouts' | 'customers' | 'invoices' | 'transactions' | 'linked' | 'conversionsCreated' | 'conversionsExisting'>;
 
 /** One page of a provider's backfill: what it read and where the next page starts. */
 export type BackfillPage = (input: { db: Db; integration: Integration; key: string; backfill: Backfill }) => Promise<{

@@ -13,12 +13,13 @@ import type { PaymentProvider } from './provider';
 import { ProviderApiError } from './provider-api';
 import { SecretUnavailable } from './secret-box';
 import { apiKeyOf, findIntegration } from './settings';
+import { paddleBackfill } from './paddle/backfill';
 import { stripeBackfill } from './stripe/backfill';
 
 // A backfill brings a provider's past customers and payments in through the API key, page by
 // page in the backfill job (server/jobs/integration-jobs.ts), through the same handlers as live
 // events: a sale is one conversion on its external id whichever comes first.
-// docs/integrations/stripe.md "Backfill".
+// docs/integrations/stripe.md "Backfill" (and "Paddle Billing").
 
 export type { Backfill } from './backfill-page';
 
@@ -28,7 +29,10 @@ export const BACKFILL_MAX_DAYS = 730;
 const DAY_MS = 86_400_000;
 
 // The providers with a backfill; one without an entry has none.
-const KINDS = new Map<string, BackfillKind>([['stripe', stripeBackfill]]);
+const KINDS = new Map<string, BackfillKind>([
+  ['stripe', stripeBackfill],
+  ['paddle', paddleBackfill],
+]);
 
 export const hasBackfill = (provider: PaymentProvider) => KINDS.has(provider.name);
 
@@ -120,7 +124,7 @@ export async function runBackfillPage(db: Db, b: Backfill): Promise<boolean> {
       await finish(db, claimed, { status: 'failed', detail: err.message, finishedAt: new Date() });
       return false;
     }
-    // Stripe busy or away: the same page again in a minute.
+    // The provider busy or away: the same page again in a minute.
     await db
       .update(integrationBackfills)
       .set({ detail: `waiting: ${err.message}`, leaseUntil: inSeconds(UNAVAILABLE_WAIT_SECONDS), updatedAt: new Date() })
@@ -136,6 +140,7 @@ export async function runBackfillPage(db: Db, b: Backfill): Promise<boolean> {
     checkouts: add('checkouts'),
     customers: add('customers'),
     invoices: add('invoices'),
+    transactions: add('transactions'),
     linked: add('linked'),
     conversionsCreated: add('conversionsCreated'),
     conversionsExisting: add('conversionsExisting'),

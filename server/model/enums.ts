@@ -47,7 +47,7 @@ export const PROVIDER_EVENT_KINDS = ['payment', 'promotion_code', 'adjustment'] 
 // A provider backfill (server/integrations/backfills.ts): running until every phase is read.
 export const BACKFILL_STATUSES = ['running', 'done', 'failed'] as const;
 // Read in this order: checkouts link customers first, so invoices find their links.
-export const BACKFILL_PHASES = ['checkouts', 'customers', 'invoices', 'done'] as const;
+export const BACKFILL_PHASES = ['checkouts', 'customers', 'invoices', 'transactions', 'done'] as const;
 
 /** Buckets of a report's time series. */
 export const REPORT_INTERVALS = ['day', 'week', 'month'] as const;

@@ -10,7 +10,12 @@ const DAY = 86_400_000;
 const MAX_DAYS = 730;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-const PHASES: Record<string, string> = { checkouts: 'reading checkouts', customers: 'reading customers', invoices: 'reading paid invoices', done: 'done' };
+const PHASES: Record<string, string> = { checkouts: 'reading checkouts', customers: 'reading customers', invoices: 'reading paid invoices', transactions: 'reading completed transactions', done: 'done' };
+// What each provider's backfill reads (server/integrations/<provider>/backfill.ts).
+const READS: Record<string, string> = {
+  stripe: 'the checkouts and paid invoices since a date (at most two years back) and every customer tagged with a referral',
+  paddle: 'the completed transactions since a date (at most two years back) and the customers they name',
+};
 
 /** Brings in past customers and payments with the API key; its progress, polled while it runs. */
 export function BackfillCard({ status, canWrite }: { status: Status; canWrite: boolean }) {
@@ -33,8 +38,7 @@ export function BackfillCard({ status, canWrite }: { status: Status; canWrite: b
     <Card title="Bring in past sales">
       <div className="space-y-3 text-sm">
         <p>
-          Reads the checkouts and paid invoices since a date (at most two years back) and every customer tagged with a referral, through the API key, and records them as
-          the events would have. A sale already recorded stays one conversion.
+          Reads {READS[status.provider]}, through the API key, and records them as the events would have. A sale already recorded stays one conversion.
         </p>
         {canWrite && status.api_key?.hint && (
           <form onSubmit={submit} aria-label="Backfill" className="flex flex-wrap items-end gap-2">
@@ -58,7 +62,7 @@ export function BackfillCard({ status, canWrite }: { status: Status; canWrite: b
             <div>
               <dt className="text-slate-500">Read</dt>
               <dd data-testid="backfill-read">
-                {b.checkouts} checkouts, {b.customers} customers, {b.invoices} invoices
+                {status.provider === 'paddle' ? `${b.transactions} transactions, ${b.customers} customers` : `${b.checkouts} checkouts, ${b.customers} customers, ${b.invoices} invoices`}
               </dd>
             </div>
             <div>

@@ -61,7 +61,7 @@ describe('a Paddle API key', () => {
     const key = newKey();
     fake.key(key);
     const saved = await shop.caller.integrations.save({ provider: 'paddle', api_key: key });
-    expect(saved.api_key).toMatchObject({ backfill: false, hint: `…${key.slice(-4)}`, permissions: ['customer.read', 'transaction.read', 'discount.read', 'product.read'] });
+    expect(saved.api_key).toMatchObject({ backfill: true, hint: `…${key.slice(-4)}`, permissions: ['customer.read', 'transaction.read', 'discount.read', 'product.read'] });
     expect(JSON.stringify(saved)).not.toContain(key.slice(16));
     expect(fake.requests.filter((r) => r.key === key).map((r) => r.path).sort()).toEqual(['/customers?per_page=1', '/discounts?per_page=1', '/products?per_page=1', '/transactions?per_page=1']);
   });

@@ -33,7 +33,7 @@ export async function presentStatus(ctx: WorkspaceCtx, provider: PaymentProvider
 const PERMISSIONS: Record<string, string[]> = { stripe: STRIPE_PERMISSIONS, paddle: PADDLE_PERMISSIONS };
 const READS: Record<string, string> = {
   stripe: 'promotion codes made before you connected, the products of one-time payments, and past customers and invoices (a backfill)',
-  paddle: 'the codes of discounts that transactions name only by id',
+  paddle: 'the codes of discounts that transactions name only by id, and past transactions and the customers they name (a backfill)',
 };
 
 function apiKeyOf(provider: PaymentProvider, hint: string | null) {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IDiscountResponse } from '@paddle/paddle-node-sdk';
+import type { ICustomerResponse, IDiscountResponse, ITransactionNotificationResponse, ITransactionResponse } from '@paddle/paddle-node-sdk';
 import { pid } from './objects';
 
 // A local stand-in for the Paddle Billing API at its HTTP edge: a real node:http server answering
-// only what Refcount reads, with payloads typed by @paddle/paddle-node-sdk's response types, so
+// only what Refcount reads (the probes of a key, a discount, the list of transactions), with payloads typed by @paddle/paddle-node-sdk's response types, so
 // the SDK pointed here parses what it would parse from Paddle. A key may lack permissions
 // (403 `forbidden`, Paddle's error shape) or be unknown (`invalid_token`).
 
@@ -18,6 +18,9 @@ type ErrorBody = { error: { type: string; code: string; detail: string; document
 export type FakePaddle = {
   url: string;
   discounts: IDiscountResponse[];
+  // the account's transactions and customers, listed as GET /transactions lists them
+  transactions: ITransactionResponse[];
+  customers: ICustomerResponse[];
   key(key: string, withheld?: PaddlePermission[]): void;
   requests: { path: string; key: string | null }[];
   close(): Promise<void>;
@@ -49,10 +52,50 @@ export function paddleDiscount(o: { code: string; id?: string }): IDiscountRespo
   };
 }
 
+/** A transaction as the API answers it: the notification's `data`, where a price and a product always have their dates (a price its type). */
+export const apiTransaction = (t: ITransactionNotificationResponse): ITransactionResponse => ({
+  ...t,
+  items: t.items.map((i) => ({ ...i, price: i.price && { ...i.price, type: i.price.type ?? 'standard', created_at: i.price.created_at ?? t.created_at, updated_at: i.price.updated_at ?? t.updated_at, product: null } })),
+  details: t.details && { ...t.details, line_items: t.details.line_items.map((l) => ({ ...l, product: l.product && { ...l.product, updated_at: l.product.updated_at ?? t.updated_at } })) },
+  payments: t.payments.map((p) => ({ ...p, payment_method_id: p.payment_method_id ?? null })),
+});
+
+/** A customer as the API answers it (what GET /transactions?include=customer embeds). */
+export function apiCustomer(o: { id?: string; createdAt: string; customData?: Record<string, string> | null }): ICustomerResponse {
+  const id = o.id ?? pid('ctm');
+  return { id, name: null, email: `${id}@example.com`, marketing_consent: false, status: 'active', custom_data: o.customData ?? null, locale: 'en', created_at: o.createdAt, updated_at: o.createdAt, import_meta: null };
+}
+
+/**
+ * GET /transactions with the filters the backfill sends (status, billed_at[GTE|LT], order_by
+ * id[ASC|DESC], after, per_page, include=customer), paginated as Paddle paginates: `next` is the
+ * same query after the last id.
+ */
+function listTransactions(url: URL, all: ITransactionResponse[], customers: ICustomerResponse[]) {
+  const q = url.searchParams;
+  const statuses = q.get('status')?.split(',');
+  const [gte, lt] = [q.get('billed_at[GTE]'), q.get('billed_at[LT]')].map((d) => (d ? Date.parse(d) : null));
+  const desc = q.get('order_by') === 'id[DESC]';
+  const after = q.get('after');
+  const perPage = Math.min(Number(q.get('per_page') ?? 50), 200);
+  const billed = (t: ITransactionResponse) => (t.billed_at ? Date.parse(t.billed_at) : null);
+  const matching = all
+    .filter((t) => (!statuses || statuses.includes(t.status)) && (gte === null || (billed(t) ?? -Infinity) >= gte) && (lt === null || (billed(t) ?? Infinity) < lt))
+    .sort((a, b) => (a.id < b.id ? -1 : 1) * (desc ? -1 : 1))
+    .filter((t) => !after || (desc ? t.id < after : t.id > after));
+  const withCustomer = q.get('include')?.split(',').includes('customer');
+  const data = matching.slice(0, perPage).map((t) => (withCustomer ? { ...t, customer: customers.find((c) => c.id === t.customer_id) ?? null } : t));
+  const next = new URL(url);
+  if (data.length) next.searchParams.set('after', data[data.length - 1].id);
+  return { data, pagination: { per_page: perPage, next: next.href, has_more: matching.length > perPage, estimated_total: matching.length } };
+}
+
 const LISTS: Record<string, PaddlePermission> = { '/customers': 'customer.read', '/transactions': 'transaction.read', '/discounts': 'discount.read', '/products': 'product.read' };
 
 export async function startFakePaddle(): Promise<FakePaddle> {
   const discounts: IDiscountResponse[] = [];
+  const transactions: ITransactionResponse[] = [];
+  const customers: ICustomerResponse[] = [];
   const keys = new Map<string, Set<PaddlePermission>>();
   const requests: FakePaddle['requests'] = [];
   let n = 0;
@@ -75,6 +118,11 @@ export async function startFakePaddle(): Promise<FakePaddle> {
     const permission = list ?? (url.pathname.startsWith('/discounts/') ? 'discount.read' : null);
     if (!permission) return error(404, 'not_found', 'Unrecognized path');
     if (withheld.has(permission)) return error(403, 'forbidden', "You aren't permitted to perform this request.");
+    if (list === 'transaction.read') {
+      const { data, pagination } = listTransactions(url, transactions, customers);
+      const body: Paginated<ITransactionResponse> = { data, meta: { ...meta, pagination } };
+      return send(200, body);
+    }
     if (list) {
       const data = list === 'discount.read' ? discounts.slice(0, 1) : [];
       const body: Paginated<unknown> = { data, meta: { ...meta, pagination: { per_page: 1, next: '', has_more: false, estimated_total: data.length } } };
@@ -87,6 +135,8 @@ export async function startFakePaddle(): Promise<FakePaddle> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     discounts,
+    transactions,
+    customers,
     key: (key, withheld = []) => void keys.set(key, new Set(withheld)),
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,0 +1,1 @@
+ALTER TABLE "integration_backfills" ADD COLUMN "transactions" integer DEFAULT 0 NOT NULL;
