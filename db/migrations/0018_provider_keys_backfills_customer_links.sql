@@ -9,6 +9,7 @@ CREATE TABLE "integration_backfills" (
 	"checkouts" integer DEFAULT 0 NOT NULL,
 	"customers" integer DEFAULT 0 NOT NULL,
 	"invoices" integer DEFAULT 0 NOT NULL,
+	"transactions" integer DEFAULT 0 NOT NULL,
 	"linked" integer DEFAULT 0 NOT NULL,
 	"conversions_created" integer DEFAULT 0 NOT NULL,
 	"conversions_existing" integer DEFAULT 0 NOT NULL,

@@ -1,1 +1,0 @@
-ALTER TABLE "integration_backfills" ADD COLUMN "transactions" integer DEFAULT 0 NOT NULL;
