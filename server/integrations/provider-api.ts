@@ -55,3 +55,19 @@ export function setProviderApiBases(urls: { stripe?: string; paddle?: string }) 
 }
 
 export const providerApiBase = (provider: 'stripe' | 'paddle') => bases()[provider];
+
+/**
+ * Runs every permission's probe at once and answers the permissions the provider refused as not
+ * granted; any other failure (the key itself refused, the provider down) is thrown as it came.
+ */
+export async function missingPermissions(probes: readonly { permission: string; run: () => Promise<unknown> }[]): Promise<string[]> {
+  const results = await Promise.allSettled(probes.map((p) => p.run()));
+  const missing: string[] = [];
+  for (const [i, r] of results.entries()) {
+    if (r.status === 'fulfilled') continue;
+    const err = r.reason as ProviderApiError;
+    if (err.failure !== 'permission') throw err;
+    missing.push(probes[i].permission);
+  }
+  return missing;
+}

@@ -1,5 +1,5 @@
 import { ApiError, Environment, LogLevel, Paddle } from '@paddle/paddle-node-sdk';
-import { ProviderApiError, providerApiBase, type ApiFailure } from '../provider-api';
+import { ProviderApiError, providerApiBase, type ApiFailure, missingPermissions } from '../provider-api';
 
 // The merchant's Paddle account through the official SDK and an optional API key
 // (docs/integrations/stripe.md "Paddle Billing"). Read-only.
@@ -55,13 +55,5 @@ export async function paddleCall<T>(what: string, call: () => Promise<T>): Promi
 
 export async function missingPaddlePermissions(apiKey: string): Promise<string[]> {
   const paddle = paddleClient(apiKey);
-  const results = await Promise.allSettled(NEEDED.map((n) => paddleCall(n.permission, () => n.probe(paddle))));
-  const missing: string[] = [];
-  for (const [i, r] of results.entries()) {
-    if (r.status === 'fulfilled') continue;
-    const err = r.reason as ProviderApiError;
-    if (err.failure !== 'permission') throw err;
-    missing.push(NEEDED[i].permission);
-  }
-  return missing;
+  return missingPermissions(NEEDED.map((n) => ({ permission: n.permission, run: () => paddleCall(n.permission, () => n.probe(paddle)) })));
 }

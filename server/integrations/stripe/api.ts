@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { failureOf, ProviderApiError, providerApiBase } from '../provider-api';
+import { failureOf, ProviderApiError, providerApiBase, missingPermissions } from '../provider-api';
 
 // The merchant's Stripe account through the official client and an optional restricted key
 // (docs/integrations/stripe.md "API key"). Read-only: Refcount writes nothing at Stripe.
@@ -54,13 +54,5 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
  */
 export async function missingStripePermissions(apiKey: string): Promise<string[]> {
   const stripe = stripeClient(apiKey);
-  const results = await Promise.allSettled(NEEDED.map((n) => stripeCall(n.permission, () => n.probe(stripe))));
-  const missing: string[] = [];
-  for (const [i, r] of results.entries()) {
-    if (r.status === 'fulfilled') continue;
-    const err = r.reason as ProviderApiError;
-    if (err.failure !== 'permission') throw err;
-    missing.push(NEEDED[i].permission);
-  }
-  return missing;
+  return missingPermissions(NEEDED.map((n) => ({ permission: n.permission, run: () => stripeCall(n.permission, () => n.probe(stripe)) })));
 }
