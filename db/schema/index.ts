@@ -16,3 +16,4 @@ export * from './audit';
 export * from './integrations';
 export * from './integration-backfills';
 export * from './jobs';
+export * from './codes';

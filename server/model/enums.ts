@@ -4,6 +4,20 @@
 export const AFFILIATE_STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'archived'] as const;
 export const ATTRIBUTION_MODELS = ['last_click', 'first_click'] as const;
+/**
+ * Whether a click inside the window beats an affiliate's code typed at checkout (`click`, the
+ * order of docs/attribution.md) or the code wins (`code`); decided by the code's campaign.
+ */
+export const CODE_PRECEDENCES = ['click', 'code'] as const;
+/** A campaign's customer discount (docs/codes.md): a percentage off, or an amount in one currency. */
+export const DISCOUNT_TYPES = ['percent', 'amount'] as const;
+/** How many invoices a discount applies to, as Stripe's coupons say it: the first, N months, all. */
+export const DISCOUNT_DURATIONS = ['once', 'repeating', 'forever'] as const;
+export const AFFILIATE_CODE_STATUSES = ['active', 'inactive'] as const;
+/** Who made a code: from the ref code, the manager, the affiliate in the portal, or linked from a provider. */
+export const AFFILIATE_CODE_SOURCES = ['generated', 'manager', 'affiliate', 'linked'] as const;
+/** A code's state in the connected providers: waiting for the sync job, in step, or its last try failed. */
+export const CODE_SYNC_STATES = ['pending', 'synced', 'failed'] as const;
 export const TEAM_ROLES = ['owner', 'admin', 'viewer'] as const;
 /**
  * What the join page does with an application from a disposable e-mail domain: refuse it, take it

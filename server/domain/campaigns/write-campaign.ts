@@ -9,7 +9,9 @@ import { loadRecord, ownRecord, wellFormedId } from '../records';
 
 type CampaignFields = Pick<
   typeof campaigns.$inferInsert,
-  'name' | 'status' | 'cookieWindowDays' | 'attributionModel' | 'destinationUrl' | 'additionalReferralLinks' | 'refParam'
+  | 'name' | 'status' | 'cookieWindowDays' | 'attributionModel' | 'destinationUrl' | 'additionalReferralLinks' | 'refParam'
+  | 'discountType' | 'discountAmount' | 'discountCurrency' | 'discountDuration' | 'discountMonths'
+  | 'codePrecedence' | 'commissionExcludesTax' | 'commissionExcludesFees'
 >;
 export type NewCampaign = Pick<CampaignFields, 'name'> & Partial<CampaignFields>;
 export type CampaignPatch = Partial<Omit<CampaignFields, 'status' | 'attributionModel'>>;

@@ -1,5 +1,5 @@
 // POST /v1/campaigns: create a campaign
-import { presentCampaign } from '../../contracts/campaign';
+import { discountColumns, presentCampaign } from '../../contracts/campaign';
 import { createCampaign } from '../../domain/campaigns/write-campaign';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { createCampaignInput, createCampaignMeta, createCampaignOutput } from './create-campaign.types';
@@ -19,6 +19,10 @@ export const createCampaignProcedure = workspaceProcedure('write')
         destinationUrl: input.destination_url,
         additionalReferralLinks: input.additional_referral_links,
         refParam: input.ref_param,
+        ...(input.customer_discount !== undefined ? discountColumns(input.customer_discount) : {}),
+        codePrecedence: input.code_precedence,
+        commissionExcludesTax: input.commission_basis?.exclude_tax,
+        commissionExcludesFees: input.commission_basis?.exclude_fees,
       },
     });
     return { object: 'campaign' as const, data: presentCampaign(row) };

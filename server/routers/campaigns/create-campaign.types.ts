@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attributionModel, campaignRecord, campaignStatus, cookieWindowDays, refParam } from '../../contracts/campaign';
+import { attributionModel, campaignRecord, codePrecedence, commissionBasisInput, customerDiscountInput, campaignStatus, cookieWindowDays, refParam } from '../../contracts/campaign';
 import { httpsUrl, list, name, one } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
 
@@ -20,6 +20,9 @@ export const createCampaignInput = z.strictObject({
   destination_url: httpsUrl.nullable().optional(),
   additional_referral_links: list(z.string().trim().min(1).max(2048)).optional(),
   ref_param: refParam.optional(),
+  customer_discount: customerDiscountInput.nullable().optional(),
+  code_precedence: codePrecedence.optional(),
+  commission_basis: commissionBasisInput.optional(),
 });
 
 export const createCampaignOutput = one('campaign', campaignRecord);

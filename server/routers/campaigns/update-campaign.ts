@@ -1,5 +1,5 @@
 // PATCH /v1/campaigns/{id}: update a campaign's name, window, destination, links or ref param
-import { presentCampaign } from '../../contracts/campaign';
+import { discountColumns, presentCampaign } from '../../contracts/campaign';
 import { updateCampaign } from '../../domain/campaigns/write-campaign';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { updateCampaignInput, updateCampaignMeta, updateCampaignOutput } from './update-campaign.types';
@@ -18,6 +18,10 @@ export const updateCampaignProcedure = workspaceProcedure('write')
         destinationUrl: input.destination_url,
         additionalReferralLinks: input.additional_referral_links,
         refParam: input.ref_param,
+        ...(input.customer_discount !== undefined ? discountColumns(input.customer_discount) : {}),
+        codePrecedence: input.code_precedence,
+        commissionExcludesTax: input.commission_basis?.exclude_tax,
+        commissionExcludesFees: input.commission_basis?.exclude_fees,
       },
     });
     return { object: 'campaign' as const, data: presentCampaign(row) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { campaignRecord, cookieWindowDays, refParam } from '../../contracts/campaign';
+import { campaignRecord, codePrecedence, commissionBasisInput, cookieWindowDays, customerDiscountInput, refParam } from '../../contracts/campaign';
 import { httpsUrl, list, name, one, recordId } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
 
@@ -19,6 +19,9 @@ export const updateCampaignInput = z.strictObject({
   destination_url: httpsUrl.nullable().optional(),
   additional_referral_links: list(z.string().trim().min(1).max(2048)).optional(),
   ref_param: refParam.optional(),
+  customer_discount: customerDiscountInput.nullable().optional(),
+  code_precedence: codePrecedence.optional(),
+  commission_basis: commissionBasisInput.optional(),
 });
 
 export const updateCampaignOutput = one('campaign', campaignRecord);
