@@ -21,18 +21,22 @@ const discountFields = {
 };
 export const customerDiscountInput = z
   .strictObject({
-    ...discountFields,
+    // required, but checked below: a missing one is invalid_request, not an undocumented <field>_required
+    type: discountFields.type.optional(),
+    amount: discountFields.amount.optional(),
     currency: currency.nullable().optional().describe('amount discounts only, required there'),
     duration: discountFields.duration.optional().describe('default once'),
     duration_months: z.number().int().min(1).max(36).nullable().optional().describe('repeating only, required there'),
   })
   .superRefine((d, ctx) => {
     const problem = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    // on the discount itself: an issue at a missing field would read as `<field>_required` (errors/zod.ts)
+    if (!d.type || d.amount === undefined) return ctx.addIssue({ code: 'custom', message: 'a discount names its type and amount', path: [] });
     if (d.type === 'percent' && (d.amount > 100 || percentToHundredths(d.amount) === null)) problem('a percentage above 0, at most 100, at most 2 decimals', 'amount');
     if (d.type === 'amount' && (!Number.isSafeInteger(d.amount) || d.amount > 100_000_000)) problem('integer minor units, at most 100000000', 'amount');
-    if (d.type === 'amount' && !d.currency) problem('an amount discount names its currency', 'currency');
+    if (d.type === 'amount' && !d.currency) ctx.addIssue({ code: 'custom', message: 'an amount discount names its currency', path: [] });
     if (d.type === 'percent' && d.currency) problem('a percent discount has no currency', 'currency');
-    if ((d.duration === 'repeating') !== (d.duration_months != null)) problem('duration_months goes with duration repeating, and only with it', 'duration_months');
+    if ((d.duration === 'repeating') !== (d.duration_months != null)) ctx.addIssue({ code: 'custom', message: 'duration_months goes with duration repeating, and only with it', path: [] });
   });
 export type CustomerDiscountInput = z.infer<typeof customerDiscountInput>;
 
@@ -95,8 +99,8 @@ type DiscountColumns = Pick<typeof campaigns.$inferInsert, 'discountType' | 'dis
 export const discountColumns = (d: CustomerDiscountInput | null): DiscountColumns =>
   d
     ? {
-        discountType: d.type,
-        discountAmount: d.type === 'percent' ? percentToHundredths(d.amount)! : d.amount,
+        discountType: d.type!,
+        discountAmount: d.type === 'percent' ? percentToHundredths(d.amount!)! : d.amount!,
         discountCurrency: d.type === 'amount' ? d.currency! : null,
         discountDuration: d.duration ?? 'once',
         discountMonths: d.duration === 'repeating' ? d.duration_months! : null,

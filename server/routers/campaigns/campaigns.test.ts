@@ -44,6 +44,28 @@ describe('POST /v1/campaigns', () => {
     expect(res.body.data).toMatchObject(body);
   });
 
+  it('keeps a customer discount, the code precedence and the commission basis, and clears the discount with null', async () => {
+    const res = await create({
+      name: 'Two-sided',
+      customer_discount: { type: 'percent', amount: 12.5, duration: 'repeating', duration_months: 3 },
+      code_precedence: 'code',
+      commission_basis: { exclude_tax: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      customer_discount: { type: 'percent', amount: 12.5, currency: null, duration: 'repeating', duration_months: 3 },
+      code_precedence: 'code',
+      commission_basis: { exclude_tax: true, exclude_fees: false },
+    });
+    const id = res.body.data.id;
+    const flat = await api.call('PATCH', `/v1/campaigns/${id}`, { token: ws.token, body: { customer_discount: { type: 'amount', amount: 500, currency: 'EUR' } } });
+    expect(flat.body.data.customer_discount).toEqual({ type: 'amount', amount: 500, currency: 'eur', duration: 'once', duration_months: null });
+    expect(flat.body.data.code_precedence).toBe('code'); // untouched by a patch that does not name it
+    const cleared = await api.call('PATCH', `/v1/campaigns/${id}`, { token: ws.token, body: { customer_discount: null } });
+    expect(cleared.body.data.customer_discount).toBeNull();
+    expect((await create({ name: 'Plain' })).body.data).toMatchObject({ customer_discount: null, code_precedence: 'click', commission_basis: { exclude_tax: false, exclude_fees: false } });
+  });
+
   it.each([
     [{}, 'name_required'],
     [{ name: '' }, 'invalid_request'],
@@ -53,6 +75,16 @@ describe('POST /v1/campaigns', () => {
     [{ name: 'x', destination_url: 'http://insecure.example.com' }, 'invalid_request'],
     [{ name: 'x', ref_param: 'has space' }, 'invalid_request'],
     [{ name: 'x', color: 'blue' }, 'invalid_request'],
+    [{ name: 'x', customer_discount: {} }, 'invalid_request'],
+    [{ name: 'x', customer_discount: { type: 'percent', amount: 100.5 } }, 'invalid_request'],
+    [{ name: 'x', customer_discount: { type: 'percent', amount: 10.123 } }, 'invalid_request'],
+    [{ name: 'x', customer_discount: { type: 'percent', amount: 10, currency: 'usd' } }, 'invalid_request'],
+    [{ name: 'x', customer_discount: { type: 'amount', amount: 500 } }, 'invalid_request'],
+    [{ name: 'x', customer_discount: { type: 'amount', amount: 5.5, currency: 'usd' } }, 'invalid_request'],
+    [{ name: 'x', customer_discount: { type: 'percent', amount: 10, duration: 'repeating' } }, 'invalid_request'],
+    [{ name: 'x', customer_discount: { type: 'percent', amount: 10, duration_months: 3 } }, 'invalid_request'],
+    [{ name: 'x', code_precedence: 'last_touch' }, 'invalid_request'],
+    [{ name: 'x', commission_basis: { exclude_vat: true } }, 'invalid_request'],
   ])('rejects %j with %s and stores nothing', async (body, error) => {
     const before = await api.call('GET', '/v1/campaigns?limit=200', { token: ws.token });
     const res = await create(body);
