@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { CONFIDENCE_CEILING, CONFIDENCE_DECIMALS, CONFIDENCE_FLOOR, DAY_MS, type FuzzyMethod } from '../domain/tracking/confidence';
 import { defaultCampaignId } from '../domain/campaigns/campaigns';
 import { FUZZY_METHODS } from '../domain/tracking/match-visitor';
+import { daysInterval } from '../lib/days-sql';
 import { groupCommitPerHandle } from '../lib/group-commit';
 import { jsonParam } from '../lib/json-rows';
 import { preparedSql } from '../lib/prepared-query';
@@ -52,7 +53,7 @@ const recognises: Record<FuzzyMethod, SQL> = {
   fingerprint: sql`p.fp is not null and fingerprint = p.fp`,
   ip: sql`p.ip is not null and p.ua is not null and ip_hash = p.ip and ua_hash = p.ua`,
 };
-const insideWindow = sql`created_at > now() - make_interval(days => p.window_days)`;
+const insideWindow = sql`created_at > now() - ${daysInterval(sql.raw('p.window_days'))}`;
 // The latest earlier click each way finds, the first way's winning.
 const earlierClicks = sql`(
         select * from (${sql.join(

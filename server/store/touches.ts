@@ -5,6 +5,7 @@ import { MAX_TOUCHES } from '../contracts/limits';
 import type { Touch } from '../domain/attribution/attribute';
 import { TOUCH_AFFILIATE_STATUS, WINDOW_ENDS, type TouchMatch } from '../domain/attribution/touches';
 import type { WorkspaceCtx } from '../domain/context';
+import { daysInterval } from '../lib/days-sql';
 import { preparedQuery } from '../lib/prepared-query';
 import { oneRow } from './presumed-key';
 
@@ -27,7 +28,7 @@ const workspaceId = sql.placeholder('workspaceId');
 // insideWindow's ends, as touchesOf states them
 const beforeEnd = WINDOW_ENDS.end === 'inclusive' ? lte : lt;
 const afterStart = WINDOW_ENDS.start === 'exclusive' ? gt : gte;
-const windowStart = (days: SQL | typeof campaigns.cookieWindowDays) => sql`${at} - make_interval(days => ${days})`;
+const windowStart = (days: SQL | typeof campaigns.cookieWindowDays) => sql`${at} - ${daysInterval(days)}`;
 
 /**
  * The clicks `by` matches, as touchesWhere reads them, under placeholders workspaceId, at, a (and

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversions, workspaceSettings } from '@/db/schema';
+import { daysInterval } from '../../lib/days-sql';
 import { addAuditEntries } from '../audit/audit-entries';
 import { systemActor } from '../context';
 import { moneyEvents } from '../commissions/engine/events';
@@ -51,7 +52,7 @@ async function confirmBatch(db: Db, settings: Settings, now: Date, size: number)
           eq(conversions.workspaceId, settings.workspaceId),
           // a literal, so even a generic plan can use the partial index conversions_pending_idx
           sql`${conversions.status} = 'pending'`,
-          lte(conversions.ts, sql`${now.toISOString()}::timestamptz - make_interval(days => ${settings.holdDays})`),
+          lte(conversions.ts, sql`${now.toISOString()}::timestamptz - ${daysInterval(settings.holdDays)}`),
         ),
       )
       .orderBy(asc(conversions.ts))

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import { isUniqueViolation } from '../../lib/database-error';
+import { daysInterval } from '../../lib/days-sql';
 import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import { preparedQuery } from '../../lib/prepared-query';
 import type { ActingCtx, WorkspaceCtx } from '../context';
@@ -102,7 +103,7 @@ export async function updateSettings({
 async function moveHolds(ctx: WorkspaceCtx, holdDays: number) {
   await ctx.db
     .update(commissions)
-    .set({ holdUntil: sql`(select ${conversions.ts} from ${conversions} where ${conversions.id} = ${commissions.conversionId}) + make_interval(days => ${holdDays})` })
+    .set({ holdUntil: sql`(select ${conversions.ts} from ${conversions} where ${conversions.id} = ${commissions.conversionId}) + ${daysInterval(holdDays)}` })
     .where(
       and(
         eq(commissions.workspaceId, ctx.workspaceId),
