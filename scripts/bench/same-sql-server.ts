@@ -39,7 +39,10 @@ const plans = new Map<string, Plan>(Object.entries(trace.requests).map(([name, r
     if (step && step.every((t) => s.sent < t.done)) step.push(s);
     else steps.push([s]);
   }
-  return [name, { ...r, fromBody, steps, volatileValues: new Set(r.volatile.map((v) => v.value)), pattern: new RegExp([...literals.map(escape), ISO.source].join('|'), 'g') }];
+  // Whole values only: a short one (a refund's xmin, "761") also occurs inside ids ("…-7615-…"),
+  // and replacing it there broke the workspace id of every replayed refund in some runs.
+  const whole = (l: string) => `(?<![0-9A-Za-z])${escape(l)}(?![0-9A-Za-z])`;
+  return [name, { ...r, fromBody, steps, volatileValues: new Set(r.volatile.map((v) => v.value)), pattern: new RegExp([...literals.map(whole), ISO.source].join('|'), 'g') }];
 }));
 
 // captured sale's ids → this server's, per external id: the refund names the ids the sale made.
