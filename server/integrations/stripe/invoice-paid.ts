@@ -63,7 +63,7 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
     subscriptionId,
     billingReason: inv.billing_reason ?? null,
     paidAt,
-    // Stripe's fee is on the charge's balance transaction, not in the event: not reported (docs/integrations/stripe.md#tax-and-fees)
+    // Stripe's fee is on the charge's balance transaction, not in the event: not reported (docs/commissions.md#revenue-basis)
     ...saleAmounts({ paid: inv.amount_paid, tax: taxOf(inv), fee: null }, integration.amountBasis),
     currency: inv.currency,
     ...mainLineTerms(inv, subscriptionId),
