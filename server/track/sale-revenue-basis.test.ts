@@ -67,6 +67,10 @@ describe('POST /v1/track/sale with tax and fee', () => {
     expect(none.earned).toBe(3_000);
     expect(none.receipt.revenue_basis).toMatchObject({ tax: null, fee: null, excluded: [], not_reported: ['tax', 'fee'], basis: 10_000 });
     expect(await p.conversion(none.id)).toMatchObject({ tax: null, fee: null });
+    // the workspace's view of the conversion says what the sale reported
+    const shown = async (id: string) => (await api.call('GET', `/v1/conversions/${id}`, { token: p.token })).body.data;
+    expect(await shown(s.id)).toMatchObject({ amount: 10_000, tax: null, fee: 500 });
+    expect(await shown(none.id)).toMatchObject({ tax: null, fee: null });
   });
 
   it('a flat rule earns its amount whatever the basis', async () => {

@@ -60,6 +60,8 @@ describe('GET /v1/conversions', () => {
       interval: null,
       refunded_amount: 0,
       is_test: false,
+      tax: null,
+      fee: null,
       match_method: 'cookie',
       match_confidence: 1,
       connected_account: null,
