@@ -14,6 +14,11 @@ export const conversions = pgTable(
     status: text('status', { enum: CONVERSION_STATUSES }).notNull(),
     amount: money('amount').notNull().default(0),
     refundedAmount: money('refunded_amount').notNull().default(0),
+    // What the sale reports of its amount (minor units, null: not reported): the tax included in
+    // it and the payment provider's fee on it, which a campaign may take off the commission's
+    // basis (docs/commissions.md#revenue-basis).
+    tax: money('tax'),
+    fee: money('fee'),
     currency: text('currency').notNull().default('usd'),
     externalId: text('external_id').notNull(),
     customerId: text('customer_id'),

@@ -20,6 +20,20 @@ export const attributionTouch = z
   })
   .meta({ id: 'AttributionTouch' });
 
+const basisPart = z.enum(['tax', 'fee']);
+const minor = z.number().int();
+
+export const revenueBasis = z
+  .looseObject({
+    amount: minor.describe("the sale's amount, minor units: what the customer paid, after discount"),
+    tax: minor.nullable().describe('tax included in the amount as the sale reported it; null: not reported'),
+    fee: minor.nullable().describe("the payment provider's fee as the sale reported it; null: not reported"),
+    excluded: z.array(basisPart).max(2).describe('parts taken off the amount, as the campaign asks'),
+    not_reported: z.array(basisPart).max(2).describe('parts the campaign would take off but the sale did not report: nothing taken off for them'),
+    basis: minor.describe('amount less the excluded parts, never below 0: what the percent rule applied to'),
+  })
+  .meta({ id: 'RevenueBasis' });
+
 const storedReceipt = z.looseObject({
   model: maybe(text(32)),
   method: maybe(text(32)),
@@ -28,6 +42,7 @@ const storedReceipt = z.looseObject({
   rule: maybe(z.looseObject({ id: maybe(text(36)), kind: maybe(text(32)), name: maybe(text(200)) })),
   amount: maybe(z.number()),
   currency: maybe(currencyCode),
+  revenue_basis: maybe(revenueBasis),
   reason: maybe(text(500)),
 });
 
@@ -44,6 +59,9 @@ export const attributionRecord = z
       .describe('the commission rule that won, or null'),
     amount: z.number().nullable().describe('commission computed, minor currency units'),
     currency: currencyCode.nullable(),
+    revenue_basis: revenueBasis
+      .nullable()
+      .describe("what a percent rule applied to (docs/commissions.md#revenue-basis); null for a flat rule, no rule, or a conversion recorded before it was shown"),
     reason: text(500).nullable().describe('why nothing or something unusual was computed'),
   })
   .meta({ id: 'Attribution' });
@@ -64,6 +82,7 @@ export function presentAttribution(row: typeof conversions.$inferSelect): Attrib
     rule: r.rule ?? null,
     amount: r.amount ?? null,
     currency: r.currency ?? row.currency,
+    revenue_basis: r.revenue_basis ?? null,
     reason: r.reason ?? null,
   };
 }

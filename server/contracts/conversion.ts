@@ -56,6 +56,8 @@ export const tsBound = dateOrDateTime;
 export const conversionDetailRecord = conversionRecord
   .extend({
     is_test: z.boolean(),
+    tax: z.number().int().nullable().describe('tax included in amount as the sale reported it, minor units; null: not reported'),
+    fee: z.number().int().nullable().describe("the payment provider's fee as the sale reported it, minor units; null: not reported"),
     match_method: text(32).nullable(),
     match_confidence: z.number().nullable(),
     connected_account: text(255).nullable().describe('the Stripe Connect account (acct_…) whose event made it'),
@@ -69,6 +71,8 @@ export type ConversionDetailRecord = z.infer<typeof conversionDetailRecord>;
 export const presentConversionDetail = (row: typeof conversions.$inferSelect): ConversionDetailRecord => ({
   ...presentConversion(row),
   is_test: row.isTest,
+  tax: row.tax,
+  fee: row.fee,
   match_method: row.matchMethod,
   match_confidence: row.matchConfidence,
   connected_account: row.connectedAccount,

@@ -6,6 +6,9 @@ import { notePayment, type SaleInput } from './payments-noted';
 import type { BillingInterval } from '../model/enums';
 
 export type SaleFacts = Omit<SaleInput, 'conversionId'> & {
+  /** Tax included in `amount` and the provider's fee, as sale-amounts.ts gives them; null: not reported. */
+  tax: number | null;
+  fee: number | null;
   currency: string;
   productId: string | null;
   interval: BillingInterval | null;
@@ -31,7 +34,7 @@ export function describeConversion(conv: Conversion): string {
  * id as external_id. Every payment is noted, attributed or not, so its refunds know which.
  */
 export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; facts: SaleFacts }): Promise<Outcome> {
-  const { currency, productId, interval, livemode, hints, connectedAccount, ...sale } = facts;
+  const { currency, productId, interval, livemode, hints, connectedAccount, tax, fee, ...sale } = facts;
   if (sale.amount <= 0) {
     await notePayment(ctx, { ...sale, conversionId: null });
     return ignored('zero_amount', 'nothing was paid (a trial or a fully credited invoice): no sale, and limited rules do not start counting');
@@ -51,6 +54,8 @@ export async function recordProviderSale({ ctx, facts }: { ctx: IntegrationCtx; 
       ref: hints.ref,
       manualCode: hints.manualCode,
       amount: sale.amount,
+      tax,
+      fee,
       currency,
       productId,
       interval,

@@ -54,6 +54,7 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const MAIL_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
 
 export const PROVIDERS = ['stripe', 'paddle'] as const;
+// What a provider sale's amount stores (server/integrations/sale-amounts.ts); the commission's basis is the campaign's.
 export const AMOUNT_BASES = ['paid', 'paid_excluding_tax'] as const;
 // rejected: signed by the provider but malformed (docs/integrations/stripe.md), kept with the reason.
 export const PROVIDER_EVENT_STATUSES = ['received', 'applied', 'ignored', 'waiting', 'failed', 'rejected'] as const;
@@ -72,6 +73,7 @@ export const KEY_SCOPES = ['read', 'write', 'track', '*'] as const;
 
 export type TeamRole = (typeof TEAM_ROLES)[number];
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export type AmountBasis = (typeof AMOUNT_BASES)[number];
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 export type UnpaidCommissionStatus = (typeof UNPAID_COMMISSION_STATUSES)[number];
 

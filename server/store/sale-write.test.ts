@@ -26,7 +26,7 @@ async function saleRows(externalId: string, customerId = 'cus_1'): Promise<NewCo
   const now = new Date();
   const conversion: NewConversionRows['conversion'] = {
     id: newId(), workspaceId: p.ws.id, campaignId: p.campaign.id, affiliateId: p.a.id, type: 'sale', status: 'pending',
-    amount: 12_345, refundedAmount: 0, currency: 'eur', externalId, customerId, productId: null, interval: 'month',
+    amount: 12_345, refundedAmount: 0, tax: 1_234, fee: 321, currency: 'eur', externalId, customerId, productId: null, interval: 'month',
     isTest: false, connectedAccount: null, emailHash: null, visitorKey: 'v_1', clickId: null, matchMethod: 'fingerprint', matchConfidence: 0.833,
     attribution: { model: 'last_click', touches: [{ n: 1 }], reason: 'rule' }, ts: at, createdAt: now, updatedAt: now,
   };

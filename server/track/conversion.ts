@@ -16,6 +16,7 @@ const run = (type: 'lead' | 'sale') => async (ctx: TrackCtx, i: z.output<typeof 
     input: {
       type, externalId: i.external_id, visitorId: i.visitor_id, fingerprint: i.fingerprint, ip: i.ip, userAgent: i.user_agent,
       ref: i.ref, manualCode: i.manual_code, customerId: i.customer_id, amount: i.amount, currency: i.currency,
+      ...(type === 'sale' && { tax: (i as z.output<typeof saleInput>).tax, fee: (i as z.output<typeof saleInput>).fee }),
       productId: i.product_id, interval: i.interval, isTest: i.is_test, ts: i.ts ? new Date(i.ts) : null,
       emailHash: type === 'lead' && i.email ? (await emailHasher({ ctx }))(i.email) : null,
     },

@@ -30,7 +30,16 @@ const fields = {
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('minor currency units');
 
 export const leadInput = z.strictObject({ ...fields, amount: amount.optional() });
-export const saleInput = z.strictObject({ ...fields, amount });
+export const saleInput = z
+  .strictObject({
+    ...fields,
+    amount,
+    tax: amount.optional().describe('tax included in amount, minor units, 0 to amount; omit when not known (docs/commissions.md#revenue-basis)'),
+    fee: amount.optional().describe("the payment provider's fee on this sale, minor units, 0 to amount; omit when not known"),
+  })
+  // each part of the amount is at most the amount (checked with the fields, so a bad one stores nothing)
+  .refine((s) => s.tax === undefined || s.tax <= s.amount, { path: ['tax'], message: 'tax is at most the amount' })
+  .refine((s) => s.fee === undefined || s.fee <= s.amount, { path: ['fee'], message: 'fee is at most the amount' });
 
 export const conversionOutput = z
   .union([

@@ -23,6 +23,9 @@ export type TrackConversion = {
   manualCode?: string | null;
   customerId?: string | null;
   amount?: number | null;
+  /** A sale's tax included in `amount` and its payment provider's fee, minor units; absent: not reported. */
+  tax?: number | null;
+  fee?: number | null;
   currency?: string | null;
   productId?: string | null;
   interval?: BillingInterval | null;
@@ -40,6 +43,7 @@ function conversionRow(ctx: WorkspaceCtx, input: TrackConversion, found: Attribu
   return {
     id: newId(), workspaceId: ctx.workspaceId, campaignId, affiliateId: found.affiliateId, type: input.type,
     status: input.type === 'sale' ? 'pending' : 'confirmed', amount: input.amount ?? 0, refundedAmount: 0,
+    tax: input.type === 'sale' ? (input.tax ?? null) : null, fee: input.type === 'sale' ? (input.fee ?? null) : null,
     currency: (input.currency ?? 'usd').toLowerCase(), externalId: input.externalId, customerId: input.customerId ?? null,
     productId: input.productId ?? null, interval: input.interval ?? null, isTest: input.isTest ?? false,
     visitorKey: found.visitorKey ?? input.visitorId ?? null, clickId: found.clickId, matchMethod: found.method,

@@ -19,6 +19,8 @@ export function buildReceipt(a: Attribution, earning: Earning | null, createdCom
     rate_campaign_id: earning?.rateCampaignId ?? null,
     amount: earning?.amount ?? 0,
     currency: earning?.currency || null,
+    // what a percent rule applied to: the sale's amount less what the campaign excludes (docs/commissions.md#revenue-basis)
+    revenue_basis: earning?.revenue ?? null,
     reason: earning ? (createdCommission || earning.amount === 0 ? earning.reason : 'not_created') : 'no_commission_for_this_conversion',
   };
 }

@@ -5,6 +5,9 @@ import { readSettings } from '../settings/settings';
 
 export type PreviewSale = {
   amount: number;
+  /** As /v1/track/sale takes them: tax included in amount and the provider's fee; absent: not reported. */
+  tax?: number;
+  fee?: number;
   currency?: string;
   productId?: string;
   interval?: NonNullable<Sale['interval']>;
@@ -19,6 +22,7 @@ export type CommissionPreview = {
   currency: string;
   reasonCode: string;
   reason: string;
+  revenue: Earning['revenue'];
 };
 
 // A yearly plan's period is twelve months; monthly, one-time and unknown intervals count months.
@@ -66,6 +70,8 @@ export async function previewEarning({ ctx, campaignId, sale, now = new Date() }
   const currency = sale.currency ?? 'usd';
   const earning = await computeEarning({ ctx, settings, campaignId: campaign.id, sale: {
     amount: sale.amount,
+    tax: sale.tax,
+    fee: sale.fee,
     currency,
     productId: sale.productId ?? null,
     interval: sale.interval ?? null,
@@ -80,5 +86,6 @@ export async function previewEarning({ ctx, campaignId, sale, now = new Date() }
     currency: earning.currency || currency,
     reasonCode: earning.reason,
     reason: explain(earning, redirected),
+    revenue: earning.revenue,
   };
 }

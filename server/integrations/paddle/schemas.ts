@@ -24,7 +24,8 @@ export const transactionSchema = z.looseObject({
   discount_id: z.string().nullish(),
   items: z.array(z.looseObject({ price: z.looseObject({ product_id: z.string(), billing_cycle: z.looseObject({ interval: z.string() }).nullish() }).nullish() })),
   details: z.looseObject({
-    totals: z.looseObject({ tax: minor, grand_total: minor }).nullish(),
+    // fee: Paddle's, in the transaction's currency; null until Paddle knows it
+    totals: z.looseObject({ tax: minor, grand_total: minor, fee: minor.nullish() }).nullish(),
     line_items: z.array(z.looseObject({ product: z.looseObject({ id: z.string() }).nullish(), totals: z.looseObject({ total: minor }).nullish() })),
   }).nullish(),
 });

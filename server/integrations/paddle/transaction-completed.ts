@@ -5,6 +5,7 @@ import { hasEarlierSale } from '../payments-noted';
 import { hintsOf } from './customer-events';
 import { discountCode } from './resolve';
 import { transactionSchema } from './schemas';
+import { saleAmounts } from '../sale-amounts';
 
 type Txn = ReturnType<typeof transactionSchema.parse>;
 
@@ -38,16 +39,15 @@ export const transactionCompleted: Handler = async ({ ctx, integration, event, o
   if (!final && renewal && t.subscription_id && (hasHints(hints) || (customerId && (await hasConversions(ctx, customerId))))) {
     if (!(await hasEarlierSale(ctx, t.subscription_id, paidAt))) throw new Waiting(`an earlier completed transaction of ${t.subscription_id}`);
   }
-  const total = t.details?.totals?.grand_total ?? 0;
-  const tax = t.details?.totals?.tax ?? 0;
+  const totals = t.details?.totals;
+  const total = totals?.grand_total ?? 0;
   const sale = recordProviderSale({ ctx, facts: {
     saleRef: t.id,
     customerId,
     subscriptionId: t.subscription_id ?? null,
     billingReason: t.origin,
     paidAt,
-    amount: integration.amountBasis === 'paid' ? total : Math.max(0, total - tax),
-    chargedAmount: total,
+    ...saleAmounts({ paid: total, tax: totals ? totals.tax : null, fee: totals?.fee ?? null }, integration.amountBasis),
     currency: t.currency_code.toLowerCase(),
     ...mainTerms(t),
     livemode: event.livemode,

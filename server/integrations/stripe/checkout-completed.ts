@@ -4,6 +4,7 @@ import { recordProviderLead, recordProviderSale } from '../record-provider-sale'
 import { objectsOf } from '../payments-noted';
 import { checkoutProductId, promotionCodeText } from './resolve';
 import { checkoutSessionSchema } from './schemas';
+import { saleAmounts } from '../sale-amounts';
 
 type Session = ReturnType<typeof checkoutSessionSchema.parse>;
 
@@ -43,16 +44,14 @@ export const checkoutCompleted: Handler = async (input) => {
   };
   if (s.customer) await linkCustomer(ctx, s.customer, hints, event.id);
   if (s.mode === 'payment' && s.payment_status === 'paid' && !s.invoice) {
-    const total = s.amount_total ?? 0;
-    const tax = s.total_details?.amount_tax ?? 0;
+    const payment = { paid: s.amount_total ?? 0, tax: s.total_details?.amount_tax ?? null, fee: null };
     return recordProviderSale({ ctx, facts: {
       saleRef: s.payment_intent ?? s.id,
       customerId: s.customer,
       subscriptionId: null,
       billingReason: 'checkout',
       paidAt: new Date(event.occurredAt),
-      amount: integration.amountBasis === 'paid' ? total : Math.max(0, total - tax),
-      chargedAmount: total,
+      ...saleAmounts(payment, integration.amountBasis),
       currency: s.currency ?? 'usd',
       // Line items are not part of the event: read with the API key when set (resolve.ts), else
       // a one-time checkout sale earns by interval and catch-all rules.

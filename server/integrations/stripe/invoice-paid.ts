@@ -5,6 +5,7 @@ import { recordProviderSale } from '../record-provider-sale';
 import { hasEarlierSale, noteObject } from '../payments-noted';
 import { mainLineTerms } from './line-terms';
 import { invoiceSchema, type InvoiceFields } from './schemas';
+import { saleAmounts } from '../sale-amounts';
 
 // Stripe Checkout completes its session in the same moment it pays a subscription's first invoice,
 // so their events are created together: an hour covers any reordering of their deliveries. After
@@ -13,10 +14,14 @@ export const CHECKOUT_WAIT_MS = 3600_000;
 
 const hintsOf = (meta: Record<string, string>): Hints => ({ visitorId: meta.refcount_visitor_id, ref: meta.refcount_ref });
 
-function amountOf(inv: InvoiceFields, basis: 'paid' | 'paid_excluding_tax'): number {
-  if (basis === 'paid') return inv.amount_paid;
-  const tax = inv.total - (inv.total_excluding_tax ?? inv.total);
-  return Math.max(0, inv.amount_paid - tax);
+/**
+ * The tax in an invoice's total: total less total_excluding_tax (every API version since 2022),
+ * else the sum of total_taxes (2025-03-31 on) or `tax` (older); null when it says none of these.
+ */
+function taxOf(inv: InvoiceFields): number | null {
+  if (inv.total_excluding_tax !== null && inv.total_excluding_tax !== undefined) return inv.total - inv.total_excluding_tax;
+  if (inv.total_taxes) return inv.total_taxes.reduce((sum, t) => sum + t.amount, 0);
+  return inv.tax ?? null;
 }
 
 /** The invoice's payment ids (older payloads name them; newer ones list payments when included). */
@@ -58,8 +63,8 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
     subscriptionId,
     billingReason: inv.billing_reason ?? null,
     paidAt,
-    amount: amountOf(inv, integration.amountBasis),
-    chargedAmount: inv.amount_paid,
+    // Stripe's fee is on the charge's balance transaction, not in the event: not reported (docs/commissions.md#revenue-basis)
+    ...saleAmounts({ paid: inv.amount_paid, tax: taxOf(inv), fee: null }, integration.amountBasis),
     currency: inv.currency,
     ...mainLineTerms(inv, subscriptionId),
     livemode: inv.livemode,

@@ -47,6 +47,8 @@ export const invoiceSchema = z.looseObject({
   amount_paid: z.number().int(),
   total: z.number().int(),
   total_excluding_tax: z.number().int().nullish(),
+  // 2025-03-31 and later (total_excluding_tax is read first; these when it is absent)
+  total_taxes: z.array(z.looseObject({ amount: z.number().int() })).nullish(),
   billing_reason: z.string().nullish(),
   collection_method: z.string().nullish(),
   livemode: z.boolean(),
@@ -56,6 +58,7 @@ export const invoiceSchema = z.looseObject({
   parent: z.looseObject({ subscription_details: z.looseObject({ subscription: ref, metadata }).nullish() }).nullish(),
   payments: z.looseObject({ data: z.array(z.looseObject({ payment })) }).nullish(),
   // older API versions
+  tax: z.number().int().nullish(),
   subscription: ref.optional(),
   subscription_details: z.looseObject({ metadata }).nullish(),
   charge: ref.optional(),

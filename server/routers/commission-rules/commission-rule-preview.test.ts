@@ -52,6 +52,7 @@ describe('POST /v1/campaigns/{id}/commission-rule/preview agrees with a tracked 
         currency: 'usd',
         reason_code: 'rule',
         reason: 'default rule "Default commission"',
+        revenue_basis: { amount: 12_345, tax: null, fee: null, excluded: [], not_reported: [], basis: 12_345 },
       },
     });
     const { row } = await trackedEarning({ amount: 12_345 });
@@ -129,6 +130,20 @@ describe('POST /v1/campaigns/{id}/commission-rule/preview agrees with a tracked 
     expect((await trackedEarning({ amount: 10_000, product_id: 'prod_moved' })).row).toMatchObject({ amount: 500, ruleId: otherRule.id });
   });
 
+  it("a campaign on the net basis: the preview takes tax and fee off as a tracked sale's commission does", async () => {
+    const basis = (exclude_tax: boolean, exclude_fees: boolean) =>
+      api.call('PATCH', `/v1/campaigns/${p.campaign.id}`, { token: p.token, body: { commission_basis: { exclude_tax, exclude_fees } } });
+    await putRule({ amount: 30 });
+    expect((await basis(true, true)).status).toBe(200);
+    const sale = { amount: 12_345, tax: 2_345, fee: 301 };
+    const res = await preview(sale);
+    // 30 % of 9699 = 2909.7 → 2910
+    expect(res.body.data).toMatchObject({ amount: 2_910, revenue_basis: { excluded: ['tax', 'fee'], not_reported: [], basis: 9_699 } });
+    expect((await trackedEarning(sale)).row).toMatchObject({ amount: 2_910 });
+    expect((await preview({ amount: 12_345 })).body.data).toMatchObject({ amount: 3_704, revenue_basis: { not_reported: ['tax', 'fee'] } });
+    await basis(false, false);
+  });
+
   it('says so when no rule matches', async () => {
     const empty = (await api.call('POST', '/v1/campaigns', { token: p.token, body: { name: 'No rate' } })).body.data.id as string;
     const res = await preview({ amount: 10_000 }, p.token, empty);
@@ -148,6 +163,8 @@ describe('POST /v1/campaigns/{id}/commission-rule/preview: access and bad input'
       [{ amount: 100, period_index: -1 }, 'invalid_request'],
       [{ amount: 100, currency: 'euro' }, 'invalid_request'],
       [{ amount: 100, affiliate_id: MISSING }, 'invalid_request'],
+      [{ amount: 100, tax: 101 }, 'invalid_request'],
+      [{ amount: 100, fee: -1 }, 'invalid_request'],
     ];
     for (const [body, error] of cases) {
       const res = await preview(body);

@@ -7,8 +7,8 @@ export const previewCommissionRuleProcedure = workspaceProcedure('read')
   .meta(previewCommissionRuleMeta)
   .input(previewCommissionRuleInput)
   .output(previewCommissionRuleOutput)
-  .mutation(async ({ ctx, input: { id, amount, currency, product_id, interval, period_index } }) => {
-    const p = await previewEarning({ ctx, campaignId: id, sale: { amount, currency, productId: product_id, interval, periodIndex: period_index } });
+  .mutation(async ({ ctx, input: { id, amount, tax, fee, currency, product_id, interval, period_index } }) => {
+    const p = await previewEarning({ ctx, campaignId: id, sale: { amount, tax, fee, currency, productId: product_id, interval, periodIndex: period_index } });
     return {
       object: 'commission_preview' as const,
       data: {
@@ -20,6 +20,7 @@ export const previewCommissionRuleProcedure = workspaceProcedure('read')
         currency: p.currency,
         reason_code: p.reasonCode,
         reason: p.reason,
+        revenue_basis: p.revenue,
       },
     };
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currency, currencyCode, one, recordId, text, uuid } from '../../contracts/common';
+import { revenueBasis } from '../../contracts/attribution';
 import { providerProductId } from '../../contracts/product';
 import { ruleKind } from '../../contracts/rule';
 import { operation } from '../../trpc/meta';
@@ -20,14 +21,20 @@ export const previewCommissionRuleMeta = operation({
   errors: ['amount_required', 'link_not_found'],
 });
 
+const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 export const previewCommissionRuleInput = z.strictObject({
   id: recordId,
-  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('sale amount, minor currency units'),
+  amount: minor.describe('sale amount, minor currency units'),
+  tax: minor.optional().describe('tax included in amount, 0 to amount, as /v1/track/sale takes it; omit: not reported'),
+  fee: minor.optional().describe("the payment provider's fee, 0 to amount; omit: not reported"),
   currency: currency.optional().describe('the sale currency; default usd, as on /v1/track/sale'),
   product_id: providerProductId.optional().describe("the payment provider's product id"),
   interval: z.enum(BILLING_INTERVALS).optional().describe('billing interval of the sale'),
   period_index: z.number().int().min(0).max(1200).optional().describe('0 (default) for the customer\'s first payment, then 1, 2, …'),
-});
+})
+  .refine((s) => s.tax === undefined || s.tax <= s.amount, { path: ['tax'], message: 'tax is at most the amount' })
+  .refine((s) => s.fee === undefined || s.fee <= s.amount, { path: ['fee'], message: 'fee is at most the amount' });
 
 export const commissionPreviewRecord = z
   .object({
@@ -41,6 +48,7 @@ export const commissionPreviewRecord = z
       'rule, no_rule, product_not_commissionable, unmapped_product, one_time_rule_after_first_payment or limited_rule_expired',
     ),
     reason: text(500).describe('the same, in words'),
+    revenue_basis: revenueBasis.nullable().describe("what a percent rule applies to under the campaign's commission_basis; null for a flat rule or none"),
   })
   .meta({ id: 'CommissionPreview' });
 

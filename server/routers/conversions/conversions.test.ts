@@ -60,6 +60,8 @@ describe('GET /v1/conversions', () => {
       interval: null,
       refunded_amount: 0,
       is_test: false,
+      tax: null,
+      fee: null,
       match_method: 'cookie',
       match_confidence: 1,
       connected_account: null,
@@ -157,6 +159,7 @@ describe('GET /v1/conversions/{id}/attribution', () => {
     rule: { id: '0190a0b0-0000-7000-8000-000000000003', kind: 'default', name: 'Default' },
     amount: 250,
     currency: 'usd',
+    revenue_basis: { amount: 2_750, tax: 250, fee: null, excluded: ['tax'], not_reported: ['fee'], basis: 2_500 },
     reason: null,
   };
 
@@ -175,7 +178,7 @@ describe('GET /v1/conversions/{id}/attribution', () => {
     const o = { workspaceId: ws.id, affiliateId: aff.id, campaignId: ids.camp1 };
     const bare = await seedConversion(api.db, o, { matchMethod: 'fingerprint', matchConfidence: 0.5, currency: 'eur' });
     const broken = await seedConversion(api.db, o, { matchMethod: 'ip', matchConfidence: 0.25, attribution: { touches: 'many' } });
-    const fallback = { model: null, touches: [], rule: null, amount: null, reason: null };
+    const fallback = { model: null, touches: [], rule: null, amount: null, revenue_basis: null, reason: null };
     expect((await get(`/conversions/${bare.id}/attribution`)).body.data).toEqual({
       ...fallback,
       conversion_id: bare.id,

@@ -8,6 +8,7 @@ import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, date, focus, in
 import { formatRatio } from '@/server/model/money';
 import { ConversionCommissions } from './commissions';
 import { RefundForm } from './refund-form';
+import { RevenueBasisLine } from './revenue-basis';
 import { CONVERSION_STATUSES } from '@/server/model/enums';
 
 type Touch = { ts?: string | null; match_method?: string | null; affiliate_id?: string | null; chosen?: boolean | null };
@@ -33,6 +34,7 @@ function Receipt({ id }: { id: string }) {
               {/* 'rule' is the ordinary case (a rule matched); anything else explains a zero or an oddity. */}
               {a.reason && a.reason !== 'rule' && <> · {a.reason.replace(/_/g, ' ')}</>}
             </p>
+            <RevenueBasisLine basis={a.revenue_basis} currency={a.currency ?? 'usd'} />
             {a.touches.length > 0 && (
               <ol className="list-decimal space-y-1 pl-5">
                 {(a.touches as Touch[]).map((t, i) => (

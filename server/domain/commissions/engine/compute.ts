@@ -2,14 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { products } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import { ruleForSale } from '../../rules/rule-for-sale';
-import { rulesUnderVersion } from '../../rules/kept-rules';
+import { termsUnderVersion } from '../../rules/kept-rules';
 import type { Rule } from '../../rules/rules';
 import type { Settings } from '../../settings/settings';
 import { percentOf } from '../../../model/money';
 import type { BillingInterval } from '../../../model/enums';
+import { revenueBasis, type RevenueBasis } from './revenue-basis';
 
 export type Sale = {
   amount: number;
+  /** What the sale reports of tax included in `amount` and of the provider's fee; null or absent: not reported. */
+  tax?: number | null;
+  fee?: number | null;
   currency: string;
   productId: string | null;
   interval: BillingInterval | null;
@@ -24,10 +28,12 @@ export type Earning = {
   rule: Pick<Rule, 'id' | 'kind' | 'name' | 'isFlat' | 'amount' | 'lengthType' | 'lengthMonths' | 'rewardType'> | null;
   rateCampaignId: string | null;
   reason: string;
+  /** What a percent rule was a percent of (docs/commissions.md#revenue-basis); null for a flat rule or no rule. */
+  revenue: RevenueBasis | null;
 };
 
 const nothing = (reason: string, rateCampaignId: string | null = null, rule: Earning['rule'] = null, currency = ''): Earning =>
-  ({ amount: 0, currency, rule, rateCampaignId, reason });
+  ({ amount: 0, currency, rule, rateCampaignId, reason, revenue: null });
 
 function addMonths(d: Date, months: number): Date {
   const r = new Date(d);
@@ -39,7 +45,7 @@ function addMonths(d: Date, months: number): Date {
  * What a sale earns for an affiliate of `campaignId` (docs/campaigns-and-rules.md#what-a-sale-earns):
  * the product catalog policy first (not commissionable, redirected to another campaign's rate,
  * unmapped products), then the rule by precedence, then the rule's length against the customer's
- * first payment.
+ * first payment. A percent rule applies to the revenue basis of the campaign whose rate it is.
  */
 export async function computeEarning({ ctx, settings, campaignId, sale }: { ctx: WorkspaceCtx; settings: Settings; campaignId: string | null; sale: Sale }): Promise<Earning> {
   let rateCampaignId = campaignId;
@@ -53,7 +59,7 @@ export async function computeEarning({ ctx, settings, campaignId, sale }: { ctx:
     if (!product && !settings.commissionUnmappedProducts) return nothing('unmapped_product', rateCampaignId);
   }
   if (!rateCampaignId) return nothing('no_campaign');
-  const rules = await rulesUnderVersion({ ctx, campaignId: rateCampaignId, version: settings.rulesVersion });
+  const { rules, basis } = await termsUnderVersion({ ctx, campaignId: rateCampaignId, version: settings.rulesVersion });
   const rule = ruleForSale({ rules, productId: sale.productId, interval: sale.interval });
   if (!rule) return nothing('no_rule', rateCampaignId);
   const currency = rule.isFlat ? (rule.currency ?? settings.currency) : sale.currency;
@@ -61,6 +67,7 @@ export async function computeEarning({ ctx, settings, campaignId, sale }: { ctx:
   if (rule.lengthType === 'limited' && sale.ts >= addMonths(sale.firstPaymentAt, rule.lengthMonths ?? 0)) {
     return nothing('limited_rule_expired', rateCampaignId, rule, currency);
   }
-  const amount = rule.isFlat ? rule.amount : percentOf(sale.amount, rule.amount);
-  return { amount, currency, rule, rateCampaignId, reason: 'rule' };
+  if (rule.isFlat) return { amount: rule.amount, currency, rule, rateCampaignId, reason: 'rule', revenue: null };
+  const revenue = revenueBasis(sale, basis);
+  return { amount: percentOf(revenue.basis, rule.amount), currency, rule, rateCampaignId, reason: 'rule', revenue };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "conversions" ADD COLUMN "tax" bigint;--> statement-breakpoint
+ALTER TABLE "conversions" ADD COLUMN "fee" bigint;
