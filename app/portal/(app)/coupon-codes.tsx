@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { useToast } from '../../_components/toast';
-import { Badge, Button, Card, CopyButton, ErrorNote, QueryState, inputCls } from '../../_components/ui';
+import { Button, Card, CopyButton, ErrorNote, QueryState, inputCls } from '../../_components/ui';
 
 /**
  * The affiliate's coupon codes (docs/codes.md): the active ones to copy, the inactive ones for the
