@@ -24,10 +24,10 @@ test('the manager sets a discount; the affiliate copies its code in the portal a
   await page.goto(`/dashboard/campaigns/${campaignId}`);
   const form = page.getByRole('form', { name: 'Customer discount' });
   await expect(page.getByTestId('discount-summary')).toContainText('No discount');
-  await form.getByLabel('Discount', { exact: true }).selectOption('percent');
+  await form.getByLabel(/^Discount/).selectOption('percent');
   await form.getByLabel('Percent', { exact: true }).fill('15');
   await form.getByLabel('Applies to').selectOption('repeating');
-  await form.getByLabel('Months').fill('3');
+  await form.getByLabel('Months', { exact: true }).fill('3');
   await form.getByLabel(/typed a code/).selectOption('code');
   await form.getByRole('button', { name: 'Save discount' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Discount saved.' })).toBeVisible();
