@@ -80,6 +80,14 @@ describe('POST /v1/affiliates/{id}/codes', () => {
     expect((await rows(p.ws.id)).map((r) => r.code).sort()).toEqual(['ANN', 'SPRING24']);
   });
 
+  it('a new affiliate does not get another affiliate’s code as its ref code', async () => {
+    const p = await program();
+    await create(p.ws, await p.affiliate('first'), { code: 'Newbie' });
+    const res = await api.call('POST', '/v1/affiliates', { token: p.ws.token, body: { email: 'newbie@example.com', ref_code: 'newbie' } });
+    expect(res.status).toBe(201);
+    expect(res.body.data.ref_code).toBe('newbie-2');
+  });
+
   it('two concurrent creates of one text make one code; the other answers 409', async () => {
     const p = await program();
     const a = await p.affiliate('racea');
