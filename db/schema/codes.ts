@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt, workspaceRef } from './columns';
-import { AFFILIATE_CODE_SOURCES, AFFILIATE_CODE_STATUSES, CODE_SYNC_STATES } from '../../server/model/enums';
+import { AFFILIATE_CODE_SOURCES, AFFILIATE_CODE_STATUSES, CODE_DEACTIVATION_REASONS, CODE_SYNC_STATES } from '../../server/model/enums';
 
 // An affiliate's coupon codes (docs/codes.md): typed at checkout, they attribute the sale by
 // attribution's manual_code way and give the customer its campaign's discount.
@@ -22,6 +22,8 @@ export const affiliateCodes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deactivatedAt: ts('deactivated_at'),
+    // affiliate_inactive: the affiliate's suspension (or rejection) took it; reactivation restores exactly these.
+    deactivatedReason: text('deactivated_reason', { enum: CODE_DEACTIVATION_REASONS }),
   },
   (t) => [
     // Unique for good, inactive codes included: a deactivated code is never handed to another affiliate

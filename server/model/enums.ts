@@ -18,6 +18,11 @@ export const AFFILIATE_CODE_STATUSES = ['active', 'inactive'] as const;
 export const AFFILIATE_CODE_SOURCES = ['generated', 'manager', 'affiliate', 'linked'] as const;
 /** A code's state in the connected providers: waiting for the sync job, in step, or its last try failed. */
 export const CODE_SYNC_STATES = ['pending', 'synced', 'failed'] as const;
+/**
+ * Why a code went inactive (docs/codes.md#lifecycle): deactivated by hand, replaced by a rename, or
+ * its affiliate left `active`; only the last comes back when the affiliate is active again.
+ */
+export const CODE_DEACTIVATION_REASONS = ['deactivated', 'renamed', 'affiliate_inactive'] as const;
 export const TEAM_ROLES = ['owner', 'admin', 'viewer'] as const;
 /**
  * What the join page does with an application from a disposable e-mail domain: refuse it, take it

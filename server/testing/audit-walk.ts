@@ -77,6 +77,10 @@ export const WALK: Record<string, WalkCase> = {
   'affiliates.revokeKey': {
     input: async (f) => ({ id: f.p.a.id, key_id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.a.id })).key.id }),
   },
+  'affiliates.createCode': { input: (f) => ({ id: f.p.a.id, code: 'WALKCREATED' }) },
+  'affiliates.deactivateCode': {
+    input: async (f) => ({ id: f.p.a.id, code_id: (await f.rest('POST', `/v1/affiliates/${f.p.a.id}/codes`, { code: 'WALKOFF' })).data.id }),
+  },
   'links.create': { input: (f) => ({ affiliate_id: f.p.a.id }) },
   'commissionRules.set': { input: (f) => ({ id: f.p.campaign.id, amount: 25 }) },
   'commissionRules.delete': {
@@ -153,6 +157,7 @@ export const WALK: Record<string, WalkCase> = {
   'portal.createLink': { via: 'portal', input: () => ({ sub_id: 'walk' }) },
   'portal.setPayoutEmail': { via: 'portal', input: () => ({ payout_email: 'walk-b-pay@example.com' }) },
   'portal.createKey': { via: 'portal', input: () => ({}) },
+  'portal.chooseCode': { via: 'portal', input: () => ({ code: 'WALKCHOSEN' }) },
   'portal.revokeKey': { via: 'portal', input: async (f) => ({ id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.b.id })).key.id }) },
 
   // public: whoever the link or form proves

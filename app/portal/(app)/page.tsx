@@ -4,6 +4,7 @@ import { type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { useToast } from '../../_components/toast';
 import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, Table, date, inputCls, money } from '../../_components/ui';
+import { CouponCodes } from './coupon-codes';
 import { EarningsChart } from './earnings-chart';
 import { ReferralLinks } from './referral-links';
 
@@ -67,6 +68,7 @@ export default function PortalHome() {
       </QueryState>
       <EarningsChart />
       <ReferralLinks />
+      <CouponCodes />
       <Card title="Recent conversions">
         <QueryState q={conversions} empty={conversions.data?.data.length === 0} onEmpty="No conversions yet. Share your link above: sign-ups and sales it brings show up here.">
           <Table label="Your conversions" head={['When', 'Type', 'Amount', 'Status']}>

@@ -1,7 +1,7 @@
 import { presentAffiliate } from '../../contracts/affiliate';
 import { invalid } from '../../errors/errors';
 import { addAuditEntry } from '../audit/audit-entries';
-import type { WorkspaceCtx } from '../context';
+import { systemActor, type WorkspaceCtx } from '../context';
 import { alreadyAppliedEmail, applicationEmail } from '../mail/application-email';
 import { queueEmail } from '../mail/outbox';
 import { emitEvent } from '../events/emit-event';
@@ -10,6 +10,7 @@ import type { ProgramBrand } from '../settings/program-brand';
 import { readSettings } from '../settings/settings';
 import type { Db, Tx } from '@/db/client';
 import { findAffiliateByInbox } from './affiliates';
+import { ensureGeneratedCode } from '../codes/lifecycle';
 import { campaignForNewAffiliate } from './campaign-ref';
 import { initialStatus } from './initial-status';
 import { insertAffiliate } from './insert-affiliate';
@@ -70,6 +71,8 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
       after: presentAffiliate(row),
       ...(flagged ? { flagged: 'disposable_email' } : {}),
     });
+    // auto-approved into a discounted campaign: its code comes with it, made by the program
+    await ensureGeneratedCode(tx, { ...ctx, actor: systemActor('codes.generate') }, row);
     // The applicant typed the name: it stays out of the e-mail (application-email.ts).
     const message = applicationEmail({ programName: program.name, acceptUrl: invite.acceptUrl, approved: row.status === 'active' });
     await queueEmail(tx, { workspaceId, kind: 'affiliate_application', to: application.email, ...message });

@@ -4,6 +4,7 @@ import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { emitEvent } from '../events/emit-event';
 import type { Affiliate, AffiliateStatus } from './affiliates';
+import { ensureGeneratedCode } from '../codes/lifecycle';
 import { campaignForNewAffiliate } from './campaign-ref';
 import { initialStatus } from './initial-status';
 import { insertAffiliate } from './insert-affiliate';
@@ -40,6 +41,7 @@ export async function createAffiliate({ ctx, input }: { ctx: ActingCtx; input: N
     if (result.kind === 'existing') throw invalid('email', 'an affiliate with this e-mail already exists (invite returns it)');
     await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(result.row) });
     await addAuditEntry(tx, ctx, 'affiliate.created', { type: 'affiliate', id: result.row.id }, { after: presentAffiliate(result.row) });
+    await ensureGeneratedCode(tx, ctx, result.row);
     return { row: result.row, refCodeChanged: result.refCodeChanged };
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { affiliates } from '@/db/schema';
+import { affiliateCodes, affiliates } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import { findAffiliateByEmail, type Affiliate } from './affiliates';
 import { normaliseEmail } from './normalise-email';
@@ -28,7 +28,12 @@ async function freeNumberedVariant({ ctx, base, lost }: { ctx: WorkspaceCtx; bas
     .select({ code: affiliates.refCode })
     .from(affiliates)
     .where(and(eq(affiliates.workspaceId, ctx.workspaceId), inArray(affiliates.refCode, candidates)));
-  const held = new Set(taken.map((t) => t.code));
+  // Another affiliate's coupon code is taken too (docs/codes.md#rules): a code typed at checkout names one affiliate.
+  const codes = await ctx.db
+    .select({ code: affiliateCodes.codeKey })
+    .from(affiliateCodes)
+    .where(and(eq(affiliateCodes.workspaceId, ctx.workspaceId), inArray(affiliateCodes.codeKey, candidates)));
+  const held = new Set([...taken, ...codes].map((t) => t.code));
   return candidates.find((c) => !held.has(c) && !lost.has(c));
 }
 

@@ -7,6 +7,7 @@ import { emitEvent } from '../events/emit-event';
 import { inviteEmail } from '../mail/invite-email';
 import { queueEmail } from '../mail/outbox';
 import { findAffiliateByEmail, type Affiliate } from './affiliates';
+import { ensureGeneratedCode } from '../codes/lifecycle';
 import { campaignForNewAffiliate } from './campaign-ref';
 import { initialStatus } from './initial-status';
 import { insertAffiliate } from './insert-affiliate';
@@ -40,6 +41,7 @@ export async function inviteAffiliate({ ctx, input, publicUrl }: { ctx: ActingCt
     const { row } = result;
     await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.created', object: 'affiliate', record: presentAffiliate(row) });
     await addAuditEntry(tx, ctx, 'affiliate.invited', { type: 'affiliate', id: row.id }, { after: presentAffiliate(row) });
+    await ensureGeneratedCode(tx, ctx, row);
     const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
     const email = inviteEmail({ workspaceName: workspace?.name ?? 'Refcount', affiliateName: row.name, acceptUrl: invite.acceptUrl });
     await queueEmail(tx, { workspaceId: ctx.workspaceId, kind: 'affiliate_invite', to: input.email, ...email });

@@ -6,6 +6,7 @@ import { notFound } from '../../errors/errors';
 import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { emitEvent } from '../events/emit-event';
+import { followAffiliateStatus } from '../codes/lifecycle';
 import { hasAccess } from './access';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { referencedCampaign } from '../references';
@@ -25,7 +26,8 @@ export type AffiliatePatch = {
  * the record says how long payment has waited); releasing clears it. A repeated hold or release
  * adds nothing to the write, so on its own it writes nothing and emits no event. Suspending or
  * rejecting stops the affiliate's refa_live_ keys on their next request (resolve-key.ts reads the
- * status every time) and ends its portal sessions (server/auth/sessions.ts).
+ * status every time) and ends its portal sessions (server/auth/sessions.ts). Its codes follow in the
+ * same transaction (codes/lifecycle.ts): deactivated when it leaves `active`, restored when it returns.
  */
 export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
   wellFormedId(id, () => notFound('affiliate'));
@@ -48,6 +50,7 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: 
     if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
     if (Object.keys(set).length === 0) return current;
     const [row] = await tx.update(affiliates).set(set).where(where).returning();
+    await followAffiliateStatus(tx, ctx, current, row);
     await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
     await addAuditEntryIfChanged(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
     return row;

@@ -3,6 +3,7 @@ import { presentCampaign } from '../../contracts/campaign';
 import { notFound } from '../../errors/errors';
 import { addAuditEntry, addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
+import { generateCodesIn } from '../codes/lifecycle';
 import { emitEvent } from '../events/emit-event';
 import type { Campaign, CampaignStatus } from './campaigns';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
@@ -13,6 +14,9 @@ type CampaignFields = Pick<
   | 'discountType' | 'discountAmount' | 'discountCurrency' | 'discountDuration' | 'discountMonths'
   | 'codePrecedence' | 'commissionExcludesTax' | 'commissionExcludesFees'
 >;
+/** How many affiliates get their generated code in the write that first sets a campaign's discount. */
+const CODES_WITH_DISCOUNT = 200;
+
 export type NewCampaign = Pick<CampaignFields, 'name'> & Partial<CampaignFields>;
 export type CampaignPatch = Partial<Omit<CampaignFields, 'status' | 'attributionModel'>>;
 
@@ -35,6 +39,9 @@ async function changeCampaign(ctx: ActingCtx, id: string, set: Partial<CampaignF
       .set({ ...set, updatedAt: new Date() })
       .where(where)
       .returning();
+    // A discount set where there was none: the first affiliates get their codes with it, the rest
+    // by the sync job's sweep (generateMissingCodes), so this write stays bounded.
+    if (!before.discountType && row.discountType) await generateCodesIn(tx, { ...ctx, db: tx }, { limit: CODES_WITH_DISCOUNT, campaignId: id });
     await emitEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(row) });
     await addAuditEntryIfChanged(tx, ctx, 'campaign.updated', { type: 'campaign', id }, presentCampaign(before), presentCampaign(row));
     return row;

@@ -2,6 +2,7 @@ import { router } from '../../trpc/init';
 import { getMeProcedure } from './get-me';
 import { getMyStatsProcedure } from './get-my-stats';
 import { listMyClicksProcedure } from './list-my-clicks';
+import { listMyCodesProcedure } from './list-my-codes';
 import { listMyCommissionsProcedure } from './list-my-commissions';
 import { listMyConversionsProcedure } from './list-my-conversions';
 import { listMyLinksProcedure } from './list-my-links';
@@ -11,6 +12,7 @@ import { listMyPayoutsProcedure } from './list-my-payouts';
 export const affiliateRouter = router({
   me: getMeProcedure,
   links: listMyLinksProcedure,
+  codes: listMyCodesProcedure,
   clicks: listMyClicksProcedure,
   conversions: listMyConversionsProcedure,
   commissions: listMyCommissionsProcedure,

@@ -1,5 +1,8 @@
 import { router } from '../../trpc/init';
 import { createAffiliateProcedure } from './create-affiliate';
+import { createAffiliateCodeProcedure } from './create-affiliate-code';
+import { deactivateAffiliateCodeProcedure } from './deactivate-affiliate-code';
+import { listAffiliateCodesProcedure } from './list-affiliate-codes';
 import { createAffiliateKeyProcedure } from './create-affiliate-key';
 import { getAffiliateProcedure } from './get-affiliate';
 import { getLinkKitProcedure } from './get-link-kit';
@@ -21,6 +24,9 @@ export const affiliatesRouter = router({
   update: updateAffiliateProcedure,
   createKey: createAffiliateKeyProcedure,
   revokeKey: revokeAffiliateKeyProcedure,
+  codes: listAffiliateCodesProcedure,
+  createCode: createAffiliateCodeProcedure,
+  deactivateCode: deactivateAffiliateCodeProcedure,
   // dashboard-only list view (no OpenAPI meta)
   table: listAffiliateTableProcedure,
   tableCsv: exportAffiliateTableProcedure,

@@ -1,4 +1,4 @@
-// portal: the signed-in affiliate's profile, totals, links, clicks, conversions, commissions, payouts.
+// portal: the signed-in affiliate's profile, totals, links, codes, clicks, conversions, commissions, payouts.
 // These are the /v1/affiliate/* reads (routers/affiliate-self/), each with its contract and its read,
 // reached with the portal session instead of a refa_live_ key (and on the primary, not the replica).
 import { portalProcedure } from '../../trpc/procedures';
@@ -7,6 +7,8 @@ import { getMeInput, getMeOutput } from '../affiliate-self/get-me.types';
 import { getMyStats } from '../affiliate-self/get-my-stats';
 import { getMyStatsInput, getMyStatsOutput } from '../affiliate-self/get-my-stats.types';
 import { listMyClicks } from '../affiliate-self/list-my-clicks';
+import { listMyCodes } from '../affiliate-self/list-my-codes';
+import { listMyCodesInput, listMyCodesOutput } from '../affiliate-self/list-my-codes.types';
 import { listMyClicksInput, listMyClicksOutput } from '../affiliate-self/list-my-clicks.types';
 import { listMyCommissions } from '../affiliate-self/list-my-commissions';
 import { listMyCommissionsInput, listMyCommissionsOutput } from '../affiliate-self/list-my-commissions.types';
@@ -20,6 +22,7 @@ import { listMyPayoutsInput, listMyPayoutsOutput } from '../affiliate-self/list-
 export const getMeProcedure = portalProcedure.input(getMeInput).output(getMeOutput).query(getMe);
 export const getMyStatsProcedure = portalProcedure.input(getMyStatsInput).output(getMyStatsOutput).query(getMyStats);
 export const listMyLinksProcedure = portalProcedure.input(listMyLinksInput).output(listMyLinksOutput).query(listMyLinks);
+export const listMyCodesProcedure = portalProcedure.input(listMyCodesInput).output(listMyCodesOutput).query(listMyCodes);
 export const listMyClicksProcedure = portalProcedure.input(listMyClicksInput).output(listMyClicksOutput).query(listMyClicks);
 export const listMyConversionsProcedure = portalProcedure
   .input(listMyConversionsInput)

@@ -4,11 +4,13 @@ import {
   getMeProcedure,
   getMyStatsProcedure,
   listMyClicksProcedure,
+  listMyCodesProcedure,
   listMyCommissionsProcedure,
   listMyConversionsProcedure,
   listMyLinksProcedure,
   listMyPayoutsProcedure,
 } from './affiliate-reads';
+import { chooseCodeProcedure } from './choose-code';
 import { createKeyProcedure } from './create-key';
 import { createLinkProcedure } from './create-link';
 import { getEarningsProcedure } from './get-earnings';
@@ -29,6 +31,8 @@ export const portalRouter = router({
   links: listMyLinksProcedure,
   linkKit: getLinkKitProcedure,
   createLink: createLinkProcedure,
+  codes: listMyCodesProcedure,
+  chooseCode: chooseCodeProcedure,
   clicks: listMyClicksProcedure,
   conversions: listMyConversionsProcedure,
   commissions: listMyCommissionsProcedure,

@@ -9,6 +9,7 @@ import { Kpis } from '../../_stats/kpis';
 import { MetricChart } from '../../_stats/metric-chart';
 import { StatusActions } from '../status-actions';
 import { CampaignField } from './campaign-field';
+import { CodesCard } from './codes-card';
 import { CommissionHold } from './commission-hold';
 import { LinksCard } from './links-card';
 
@@ -96,6 +97,7 @@ export default function AffiliatePage() {
           <Kpis filters={{ affiliate_id: a.id }} />
           <MetricChart filters={{ affiliate_id: a.id }} />
           <LinksCard affiliateId={a.id} canWrite={canWrite} />
+          <CodesCard affiliateId={a.id} canWrite={canWrite} active={a.status === 'active'} />
           {canWrite && <Access affiliateId={a.id} />}
           <Risk affiliateId={a.id} />
         </div>

@@ -8,6 +8,7 @@ import { Kpis } from '../../_stats/kpis';
 import { MetricChart } from '../../_stats/metric-chart';
 import { CampaignAffiliates } from './campaign-affiliates';
 import { DetailsForm } from './details-form';
+import { DiscountForm } from './discount-form';
 import { RateEditor } from './rate-editor';
 import { CAMPAIGN_STATUSES } from '@/server/model/enums';
 
@@ -46,6 +47,7 @@ export default function CampaignPage() {
           <MetricChart filters={{ campaign_id: id }} />
           <CampaignAffiliates campaignId={id} />
           <DetailsForm c={c} canWrite={canWrite} />
+          <DiscountForm key={c.updated_at} c={c} canWrite={canWrite} />
           <RateEditor campaignId={id} canWrite={canWrite} />
         </div>
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE "affiliate_codes" ADD COLUMN "deactivated_reason" text;
