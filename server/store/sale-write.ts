@@ -18,9 +18,13 @@ export type NewConversionRows = AppendedRows & {
   prediction?: Prediction;
 };
 
-// the code checked is the one that named the affiliate credited
-const predictionDoc = ({ keyHash, codes, settings }: Prediction, method: string | null) =>
-  ({ key_hash: keyHash, code: method === 'manual_code' ? codes.manualCode : codes.ref, settings: jsonRow(workspaceSettings, settings) });
+// The code checked is the one that named the affiliate credited: an affiliate code by its id; a
+// ref code by its text, and if typed as a manual code, that no affiliate code has taken the text.
+const predictionDoc = ({ keyHash, codes, settings }: Prediction, method: string | null) => ({
+  key_hash: keyHash,
+  ...(method === 'code' ? { code_id: codes.codeId } : { code: method === 'manual_code' ? codes.manualCode : codes.ref, typed: method === 'manual_code' }),
+  settings: jsonRow(workspaceSettings, settings),
+});
 
 // Conversions go in (workspace, external id) order, the unique index's: two batches in flight that
 // both hold a racing retry then wait on each other in one direction only, never in a cycle.
@@ -49,7 +53,8 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
 }
 
 // What a predicted sale relied on, checked in the write's own snapshot: the key stands, the code
-// still names the active affiliate credited, in the campaign credited, and the workspace's
+// still names the active affiliate credited, in the campaign credited (an affiliate code: still
+// active, of that affiliate; a manual code taken as a ref code: still no affiliate code), and the workspace's
 // settings (rules_version included, so the rules too) are those it was computed with. Compared
 // as both sides' jsonb, the predicted row having gone through the same record type; updated_at
 // is left out (the process holds it to the millisecond, the row to the microsecond). Scalar
@@ -58,10 +63,18 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
 // one row, which no index serves, so even without statistics the probe is by its primary key.
 const predictionHolds = sql`(doc.d->'prediction' is null or (
       ${presumedKeyStands(sql`(doc.d->'prediction'->>'key_hash')`, sql`r.workspace_id`)}
-      and coalesce((
+      and case when doc.d->'prediction'->>'code_id' is not null then coalesce((
+        select true from affiliate_codes c join affiliates a on a.id = c.affiliate_id
+        where c.id = (doc.d->'prediction'->>'code_id')::uuid
+          and (c.workspace_id, c.affiliate_id, c.status) = (r.workspace_id, r.affiliate_id, 'active')
+          and (a.workspace_id, a.status, a.campaign_id) is not distinct from (r.workspace_id, 'active', r.campaign_id)
+      ), false) else coalesce((
         select true from affiliates a where a.id = r.affiliate_id
           and (a.workspace_id, a.ref_code, a.status, a.campaign_id) is not distinct from (r.workspace_id, doc.d->'prediction'->>'code', 'active', r.campaign_id)
-      ), false)
+      ), false) and (not coalesce((doc.d->'prediction'->>'typed')::boolean, false) or coalesce((
+        select false from affiliate_codes c join affiliates a on a.id = c.affiliate_id and a.status = 'active'
+        where c.workspace_id = r.workspace_id and c.code_key = doc.d->'prediction'->>'code' and c.status = 'active'
+      ), true)) end
       and coalesce((
         select to_jsonb(s) - 'updated_at' = to_jsonb(jsonb_populate_record(null::workspace_settings, doc.d->'prediction'->'settings')) - 'updated_at'
         from workspace_settings s where s.workspace_id = r.workspace_id

@@ -9,12 +9,13 @@ const touch = (affiliateId: string, daysAgo: number, over: Partial<Touch> = {}):
   clickId: `click-${affiliateId}-${daysAgo}`, affiliateId, campaignId: 'c1', ts: new Date(at.getTime() - daysAgo * DAY),
   visitorKey: 'v1', model: 'last_click', windowDays: 30, ...over,
 });
-const none: Candidates = { customer: null, cookie: [], fingerprint: [], ip: [], manualCode: null, ref: null };
+const none: Candidates = { customer: null, cookie: [], fingerprint: [], ip: [], code: null, manualCode: null, ref: null };
 const every: Candidates = {
   customer: { affiliateId: 'customer', campaignId: 'c1' },
   cookie: [touch('cookie', 3)],
   fingerprint: [touch('fingerprint', 3)],
   ip: [touch('ip', 3)],
+  code: null,
   manualCode: { id: 'manual', campaignId: 'c1' },
   ref: { id: 'ref', campaignId: null },
 };

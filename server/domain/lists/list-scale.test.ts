@@ -227,14 +227,14 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     const [aff] = await rowsOf<{ id: string }>(database.db, sql`update affiliates set campaign_id = ${campaignId} where ref_code = 'r7' returning id`);
     await database.db.execute(sql`analyze affiliates, workspace_keys, workspace_settings`);
     const settings = await readSettings(ctx());
-    const found = { affiliateId: aff.id, campaignId, method: 'ref' as const, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [] };
+    const found = { affiliateId: aff.id, campaignId, method: 'ref' as const, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [], code: null };
     const sale = async (db: Database['db'], externalId: string) => {
       const c = { db, workspaceId: WS };
       const rows = await planNewConversion({
         ctx: c, input: { type: 'sale', externalId, ref: 'r7', amount: 1_000 }, found, campaignId, at: new Date(), settings,
         history: { periodIndex: 0, firstPaymentAt: new Date() },
       });
-      return (await storeSale(c, { ...rows, prediction: { keyHash: 'hash1', settings, codes: { manualCode: null, ref: 'r7' } } })) ? rows.conversion.id : null;
+      return (await storeSale(c, { ...rows, prediction: { keyHash: 'hash1', settings, codes: { manualCode: null, ref: 'r7', codeId: null } } })) ? rows.conversion.id : null;
     };
     await withGenericPlans(async () => {
       for (let i = 0; i < 3; i++) {
