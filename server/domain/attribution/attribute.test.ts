@@ -42,13 +42,13 @@ describe('attribute', () => {
 
   it('answers what the receipt needs: certain for a customer, a cookie or a code; fading for fuzzy matches', () => {
     expect(attribute({ customerId: 'cu', at }, every)).toEqual({
-      affiliateId: 'customer', campaignId: 'c1', method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [],
+      affiliateId: 'customer', campaignId: 'c1', method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [], code: null,
     });
     expect(attribute({ visitorId: 'v1', at }, every)).toMatchObject({ method: 'cookie', confidence: 1, clickId: 'click-cookie-3', model: 'last_click', touches: every.cookie });
     expect(attribute({ fingerprint: 'f', at }, every)).toMatchObject({ method: 'fingerprint', confidence: 0.81 }); // 0.9 × (1 − 3/30)
     expect(attribute({ ipHash: 'i', uaHash: 'u', at }, every)).toMatchObject({ method: 'ip', confidence: 0.54 }); // 0.6 × 0.9
     expect(attribute({ ref: 'r', at }, every)).toEqual({
-      affiliateId: 'ref', campaignId: null, method: 'ref', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [],
+      affiliateId: 'ref', campaignId: null, method: 'ref', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [], code: null,
     });
   });
 });
