@@ -4,7 +4,7 @@ import { createdAt, id, ts, updatedAt, workspaceRef } from './columns';
 import { AFFILIATE_CODE_SOURCES, AFFILIATE_CODE_STATUSES, CODE_DEACTIVATION_REASONS, CODE_SYNC_STATES } from '../../server/model/enums';
 
 // An affiliate's coupon codes (docs/codes.md): typed at checkout, they attribute the sale by
-// attribution's manual_code way and give the customer its campaign's discount.
+// attribution's code way and give the customer its campaign's discount.
 export const affiliateCodes = pgTable(
   'affiliate_codes',
   {

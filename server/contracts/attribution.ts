@@ -34,9 +34,12 @@ export const revenueBasis = z
   })
   .meta({ id: 'RevenueBasis' });
 
+const receiptCode = z.looseObject({ id: text(36), code: text(64) });
+
 const storedReceipt = z.looseObject({
   model: maybe(text(32)),
   method: maybe(text(32)),
+  code: maybe(receiptCode),
   confidence: maybe(z.number()),
   touches: maybe(z.array(attributionTouch).max(MAX_TOUCHES)),
   rule: maybe(z.looseObject({ id: maybe(text(36)), kind: maybe(text(32)), name: maybe(text(200)) })),
@@ -50,7 +53,11 @@ export const attributionRecord = z
   .looseObject({
     conversion_id: uuid,
     model: text(32).nullable().describe('attribution model applied: last_click or first_click'),
-    method: text(32).nullable().describe('how the visitor was matched: cookie, fingerprint, ip, manual_code, ref, customer…'),
+    method: text(32).nullable().describe('how the conversion found its affiliate: customer, code, cookie, fingerprint, ip, manual_code, ref…'),
+    code: receiptCode
+      .nullable()
+      .describe("the affiliate code that attributed it (method code): its id (GET /v1/affiliates/{id}/codes) and its text")
+      .meta({ id: 'AttributionCode' }),
     confidence: z.number().nullable(),
     touches: z.array(attributionTouch).max(MAX_TOUCHES).describe('candidate clicks inside the cookie window'),
     rule: z
@@ -77,6 +84,7 @@ export function presentAttribution(row: typeof conversions.$inferSelect): Attrib
     conversion_id: row.id,
     model: r.model ?? null,
     method: r.method ?? row.matchMethod ?? null,
+    code: r.code ?? null,
     confidence: r.confidence ?? row.matchConfidence ?? null,
     touches: r.touches ?? [],
     rule: r.rule ?? null,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, conversions, webhookEvents, workspaceKeys } from '@/db/schema';
 import { hashToken } from '../auth/tokens';
 import { startTestApi, type TestApi } from '../testing/api';
+import { insertAffiliateCode, setAffiliateCodeStatus } from '../testing/affiliate-code-rows';
 import { startProgram, type Program } from '../testing/program';
 import { predictionStats } from './predictions';
 
@@ -107,5 +108,36 @@ describe('a sale by code under a known key', () => {
     expect(ledger).toHaveLength(1);
     // one written on its prediction; the others found it stored and replayed it the usual way
     expect(stats()).toEqual({ written: before.written + 1, missed: before.missed + 7 });
+  });
+});
+
+describe('a sale by affiliate code under a known key', () => {
+  it('is predicted as its code; its write misses once the code is deactivated, and the sale is read afresh', async () => {
+    const token = await p.ws.keyFor(['track']);
+    const code = await insertAffiliateCode(api.db, { workspaceId: p.ws.id, affiliateId: p.b.id, code: 'PredictB10' });
+    await sale(token, { external_id: 'pcode_1', manual_code: 'predictb10' });
+    const before = stats();
+    // the code beats the ref it comes with, predicted as read
+    expect((await sale(token, { external_id: 'pcode_2', manual_code: 'PREDICTB10', ref: p.a.ref })).status).toBe(200);
+    expect(stats()).toEqual({ written: before.written + 1, missed: before.missed });
+    const [one, two] = [await shape('pcode_1'), await shape('pcode_2')];
+    expect(two).toEqual(one);
+    expect(two.conversion).toMatchObject({ affiliateId: p.b.id, method: 'code', receipt: { method: 'code', code: { id: code.id, code: 'PredictB10' } } });
+    await setAffiliateCodeStatus(api.db, code.id, 'inactive');
+    await sale(token, { external_id: 'pcode_3', manual_code: 'predictb10', ref: p.a.ref });
+    expect(stats()).toEqual({ written: before.written + 1, missed: before.missed + 1 });
+    expect((await stored('pcode_3')).conversion).toMatchObject({ affiliateId: p.a.id, matchMethod: 'ref' });
+  });
+
+  it('a manual code predicted as a ref code misses once an affiliate code takes its text', async () => {
+    const token = await p.ws.keyFor(['track']);
+    await sale(token, { external_id: 'ptaken_1', manual_code: p.a.ref });
+    await sale(token, { external_id: 'ptaken_2', manual_code: p.a.ref });
+    expect((await stored('ptaken_2')).conversion).toMatchObject({ affiliateId: p.a.id, matchMethod: 'manual_code' });
+    const before = stats();
+    await insertAffiliateCode(api.db, { workspaceId: p.ws.id, affiliateId: p.b.id, code: p.a.ref.toUpperCase() });
+    await sale(token, { external_id: 'ptaken_3', manual_code: p.a.ref });
+    expect(stats()).toEqual({ written: before.written, missed: before.missed + 1 });
+    expect((await stored('ptaken_3')).conversion).toMatchObject({ affiliateId: p.b.id, matchMethod: 'code' });
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
 import { openTestDatabase, type TestDatabase } from '../testing/database';
+import { insertAffiliateCode } from '../testing/affiliate-code-rows';
 import { seedAffiliate, seedCampaign, seedClick } from '../testing/seed';
 import type { TrackConversion } from '../domain/conversions/new-conversion';
 import { recordConversion } from '../domain/conversions/record-conversion';
@@ -54,6 +55,16 @@ it('finds the affiliate of a ref or a manual code without a statement of its own
   // an unknown manual code falls through to the ref; a visitor without clicks to the code
   expect(await sale({ manualCode: 'nobody', ref: active.refCode })).toEqual({ affiliateId: active.id, method: 'ref', lookups: 0 });
   expect(await sale({ visitorId: 'v_without_clicks', ref: other.refCode })).toEqual({ affiliateId: other.id, method: 'ref', lookups: 0 });
+});
+
+it("finds an affiliate code's affiliate in the first read too: no statement of its own", async () => {
+  const code = await insertAffiliateCode(db, { workspaceId: ctx.workspaceId, affiliateId: other.id, code: `Code${other.refCode}` });
+  const codeReads = () => sent.filter((q) => /"affiliate_codes"/.test(q)).length;
+  expect(await sale({ manualCode: code.code.toLowerCase(), ref: active.refCode })).toEqual({ affiliateId: other.id, method: 'code', lookups: 0 });
+  expect(codeReads()).toBe(1); // the first read
+  // a sale without a manual code does not read codes at all
+  expect(await sale({ ref: active.refCode })).toEqual({ affiliateId: active.id, method: 'ref', lookups: 0 });
+  expect(codeReads()).toBe(0);
 });
 
 it('does not attribute to an affiliate that is not active', async () => {

@@ -1,10 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/db/client';
-import { affiliates, conversions, workspaceSettings } from '@/db/schema';
+import { affiliateCodes, affiliates, campaigns, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../errors/errors';
 import { preparedShapes } from '../lib/prepared-query';
-import { normalCode, type Candidates, type CodeAffiliate, type Touch } from '../domain/attribution/attribute';
+import { normalCode, type AffiliateCode, type Candidates, type CodeAffiliate, type Touch } from '../domain/attribution/attribute';
+import { defaultCampaignId } from '../domain/campaigns/campaigns';
 import { earlierPayments, historyOf, type PaymentHistory } from '../domain/commissions/engine/history';
 import type { WorkspaceCtx } from '../domain/context';
 import { readSettings, type Settings } from '../domain/settings/settings';
@@ -33,17 +34,44 @@ const byRef = alias(affiliates, 'by_ref');
 const activeWithCode = (a: Record<'workspaceId' | 'refCode' | 'status', AnyPgColumn>, code: string) =>
   and(eq(a.workspaceId, sql.placeholder('workspaceId')), eq(a.refCode, sql.placeholder(code)), eq(a.status, 'active'));
 
+/**
+ * The active affiliate code (docs/codes.md) the placeholder `manualCode` is (codes are matched by
+ * their lower case, code_key), of an active affiliate, with the code_precedence of the campaign
+ * that offers its discount: the affiliate's, else the workspace's default one. As a lateral join of
+ * the sale's first read; a sale without a manual code joins a row of nulls (no table in its plan).
+ */
+const affiliateCode = (db: DbOrTx, given: boolean) => {
+  // named apart from the first read's other columns: an alias of a computed column is not qualified
+  const as = (value: SQL | AnyPgColumn | null, name: string) => sql<string | null>`${value ?? sql`null`}`.as(`affiliate_code_${name}`);
+  const fields = (c: Record<'codeId' | 'code' | 'affiliateId' | 'campaignId' | 'precedence', SQL | AnyPgColumn | null>) => ({
+    codeId: as(c.codeId, 'id'), code: as(c.code, 'code'), affiliateId: as(c.affiliateId, 'affiliate_id'),
+    campaignId: as(c.campaignId, 'campaign_id'), precedence: as(c.precedence, 'precedence'),
+  });
+  if (!given) return db.select(fields({ codeId: null, code: null, affiliateId: null, campaignId: null, precedence: null })).from(oneRow).as('affiliate_code');
+  const [a, k] = [alias(affiliates, 'code_affiliate'), alias(campaigns, 'code_campaign')];
+  const workspaceId = sql`${sql.placeholder('workspaceId')}`;
+  return db
+    .select(fields({ codeId: affiliateCodes.id, code: affiliateCodes.code, affiliateId: affiliateCodes.affiliateId, campaignId: a.campaignId, precedence: k.codePrecedence }))
+    .from(affiliateCodes)
+    .innerJoin(a, and(eq(a.id, affiliateCodes.affiliateId), eq(a.workspaceId, affiliateCodes.workspaceId), eq(a.status, 'active')))
+    .leftJoin(k, eq(k.id, sql`coalesce(${a.campaignId}, ${defaultCampaignId(workspaceId)})`))
+    .where(and(eq(affiliateCodes.workspaceId, workspaceId), eq(affiliateCodes.codeKey, sql.placeholder('manualCode')), eq(affiliateCodes.status, 'active')))
+    .limit(1)
+    .as('affiliate_code');
+};
+
 // What a sale reads beyond its key, settings, external id and codes: a customer's prior affiliate
-// and earlier payments, a visitor's touches. Each combination is a statement of its own shape
+// and earlier payments, a visitor's touches, the affiliate code its manual code is. Each combination is a statement of its own shape
 // (preparedShapes) without the parts the sale does not name: a generic plan locks every table,
 // partition and index it holds on each execution, run or not, and past 16 locks a backend leaves
 // PostgreSQL's fast path for the shared lock table (one statement holding every part took 22 and
 // doubled PostgreSQL's CPU per sale under load).
 const absent = sql`false`;
-const firstRead = preparedShapes('conversion_first_read', (given: { customer: boolean; visitor: boolean }, db) => {
+const firstRead = preparedShapes('conversion_first_read', (given: { customer: boolean; visitor: boolean; code: boolean }, db) => {
   const prior = priorAffiliate(db, 'prior', given.customer ? undefined : absent).as('prior');
   const payments = earlierPayments(db, 'earlier', given.customer ? undefined : absent).as('payments');
   const visits = visitorTouches(db, given.visitor);
+  const code = affiliateCode(db, given.code);
   return db
     .select({
       keyOk: presumedKeyColumn,
@@ -51,6 +79,7 @@ const firstRead = preparedShapes('conversion_first_read', (given: { customer: bo
       knownId: conversions.id,
       manualCode: { id: byManualCode.id, campaignId: byManualCode.campaignId },
       ref: { id: byRef.id, campaignId: byRef.campaignId },
+      code: { codeId: code.codeId, code: code.code, affiliateId: code.affiliateId, campaignId: code.campaignId, precedence: code.precedence },
       customer: { affiliateId: prior.affiliateId, campaignId: prior.campaignId },
       payments: { n: payments.n, first: payments.first },
       visitorTouches: visits.list,
@@ -62,11 +91,19 @@ const firstRead = preparedShapes('conversion_first_read', (given: { customer: bo
     .leftJoin(byRef, activeWithCode(byRef, 'ref'))
     .leftJoinLateral(prior, sql`true`)
     .leftJoinLateral(payments, sql`true`)
-    .leftJoinLateral(visits, sql`true`);
+    .leftJoinLateral(visits, sql`true`)
+    .leftJoinLateral(code, sql`true`);
 });
 
+type CodeRow = { codeId: unknown; code: unknown; affiliateId: unknown; campaignId: unknown; precedence: unknown } | null;
+// a campaign gone (no default campaign left) leaves the spec's order
+const codeOf = (c: CodeRow): AffiliateCode =>
+  c?.codeId
+    ? { codeId: String(c.codeId), code: String(c.code), affiliateId: String(c.affiliateId), campaignId: (c.campaignId as string | null) ?? null, precedence: c.precedence === 'code' ? 'code' : 'click' }
+    : null;
+
 /** What the first read found, for attribution: the candidates it reads itself (not fingerprint or ip touches). */
-export type FirstFound = { manualCode: CodeAffiliate; ref: CodeAffiliate; customer: Candidates['customer']; visitorTouches: Touch[] };
+export type FirstFound = { code: AffiliateCode; manualCode: CodeAffiliate; ref: CodeAffiliate; customer: Candidates['customer']; visitorTouches: Touch[] };
 type FirstRead = { settings: Settings; knownId: string | undefined; known: FirstFound; history: PaymentHistory };
 
 /**
@@ -74,9 +111,9 @@ type FirstRead = { settings: Settings; knownId: string | undefined; known: First
  * key `underKey` (if any) still stands (else `unauthorized`, and the caller has learnt nothing),
  * the workspace's settings, the id of the conversion already recorded under `externalId`, the
  * customer's prior affiliate and payments before `at` (attribution's first way and a recurring
- * sale's period), the visitor's touches (attribution's cookie way), and the active affiliates its
- * manual code and ref name (attribution's last two ways): read here so a sale by customer, by cookie
- * or by code costs no statement of its own.
+ * sale's period), the visitor's touches (attribution's cookie way), the affiliate code its manual
+ * code is and the active affiliates its manual code and ref name as ref codes (attribution's code
+ * ways): read here so a sale by customer, by cookie or by code costs no statement of its own.
  */
 export async function conversionFirstRead({ ctx, externalId, underKey, customerId, at, manualCode, ref, visitorId }: {
   ctx: WorkspaceCtx;
@@ -88,7 +125,7 @@ export async function conversionFirstRead({ ctx, externalId, underKey, customerI
   ref?: string | null;
   visitorId?: string | null;
 }): Promise<FirstRead> {
-  const [row] = await firstRead({ customer: !!customerId, visitor: !!visitorId })(ctx.db).execute({
+  const [row] = await firstRead({ customer: !!customerId, visitor: !!visitorId, code: !!normalCode(manualCode) })(ctx.db).execute({
     keyHash: underKey, workspaceId: ctx.workspaceId, externalId, customerId: customerId || null, ts: at.toISOString(),
     manualCode: normalCode(manualCode), ref: normalCode(ref),
     // the visitor's touches under touchesQuery's placeholders: a the visitor id, at the sale's time
@@ -98,7 +135,9 @@ export async function conversionFirstRead({ ctx, externalId, underKey, customerI
   return {
     settings: await readSettings(ctx, row.settings),
     knownId: row.knownId ?? undefined,
-    known: { manualCode: row.manualCode, ref: row.ref, customer: row.customer, visitorTouches: touchesOfJson(row.visitorTouches) },
+    known: {
+      code: codeOf(row.code), manualCode: row.manualCode, ref: row.ref, customer: row.customer, visitorTouches: touchesOfJson(row.visitorTouches),
+    },
     // without a customer the payments join counted nothing: period 0, first payment this one
     history: historyOf(row.payments ?? undefined, at),
   };

@@ -18,9 +18,17 @@ export type NewConversionRows = AppendedRows & {
   prediction?: Prediction;
 };
 
-// the code checked is the one that named the affiliate credited
-const predictionDoc = ({ keyHash, codes, settings }: Prediction, method: string | null) =>
-  ({ key_hash: keyHash, code: method === 'manual_code' ? codes.manualCode : codes.ref, settings: jsonRow(workspaceSettings, settings) });
+// The code checked is the one that named the affiliate credited: an affiliate code by its id and
+// text; a ref code by its text, and if typed as a manual code, that no affiliate code has taken it.
+const predictionDoc = ({ keyHash, codes, settings }: Prediction, method: string | null) => ({
+  key_hash: keyHash,
+  code: method === 'code' || method === 'manual_code' ? codes.manualCode : codes.ref,
+  ...(method === 'code' && { code_id: codes.codeId }),
+  ...(method === 'manual_code' && { typed: true }),
+  settings: jsonRow(workspaceSettings, settings),
+});
+// a prediction whose check reads affiliate codes (the statement that can is used only then)
+const readsCodes = (rows: NewConversionRows) => !!rows.prediction && (rows.conversion.matchMethod === 'code' || rows.conversion.matchMethod === 'manual_code');
 
 // Conversions go in (workspace, external id) order, the unique index's: two batches in flight that
 // both hold a racing retry then wait on each other in one direction only, never in a cycle.
@@ -43,37 +51,59 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
       ...(rows.prediction && { prediction: predictionDoc(rows.prediction, rows.conversion.matchMethod) }),
     })),
   );
-  const written = await writeStatement(db)({ doc });
+  const written = await (batch.some(readsCodes) ? writeStatements.codes : writeStatements.plain)(db)({ doc });
   const stored = new Set(written.map((w) => w.id));
   return batch.map((rows) => stored.has(rows.conversion.id));
 }
 
 // What a predicted sale relied on, checked in the write's own snapshot: the key stands, the code
-// still names the active affiliate credited, in the campaign credited, and the workspace's
+// still names the active affiliate credited, in the campaign credited (an affiliate code: still
+// active, of that affiliate; a manual code taken as a ref code: still no affiliate code), and the workspace's
 // settings (rules_version included, so the rules too) are those it was computed with. Compared
 // as both sides' jsonb, the predicted row having gone through the same record type; updated_at
 // is left out (the process holds it to the millisecond, the row to the microsecond). Scalar
 // subqueries, each one probe of a unique index: as EXISTS, PostgreSQL hashed whole tables (every
 // affiliate of every workspace) for each statement; the affiliate's other columns are compared as
 // one row, which no index serves, so even without statistics the probe is by its primary key.
-const predictionHolds = sql`(doc.d->'prediction' is null or (
+//
+// Affiliate codes are checked only by the statement of a batch that holds a sale predicted by a
+// manual code: a generic plan locks every table and index it names on each execution, and those
+// two more would take every other sale's write past the 16 locks of PostgreSQL's fast path.
+// The plain statement writes no such sale (its check fails, and the sale is read).
+const predictionHolds = (codes: boolean) => sql`(doc.d->'prediction' is null or (
       ${presumedKeyStands(sql`(doc.d->'prediction'->>'key_hash')`, sql`r.workspace_id`)}
-      and coalesce((
+      and ${codes ? codeStands : sql`doc.d->'prediction'->>'code_id' is null and doc.d->'prediction'->'typed' is null`}
+      and (doc.d->'prediction'->>'code_id' is not null or coalesce((
         select true from affiliates a where a.id = r.affiliate_id
           and (a.workspace_id, a.ref_code, a.status, a.campaign_id) is not distinct from (r.workspace_id, doc.d->'prediction'->>'code', 'active', r.campaign_id)
-      ), false)
+      ), false))
       and coalesce((
         select to_jsonb(s) - 'updated_at' = to_jsonb(jsonb_populate_record(null::workspace_settings, doc.d->'prediction'->'settings')) - 'updated_at'
         from workspace_settings s where s.workspace_id = r.workspace_id
       ), false)
     ))`;
+// An affiliate code still active, of the affiliate credited, in the campaign credited; or, for a ref
+// code typed as a manual code, still no active code of an active affiliate with its text. Both one
+// probe of the codes' unique index (workspace, code_key), then the affiliate by its primary key.
+const codeStands = sql`case
+      when doc.d->'prediction'->>'code_id' is not null then coalesce((
+        select true from affiliate_codes c join affiliates a on a.id = c.affiliate_id
+        where (c.workspace_id, c.code_key) = (r.workspace_id, doc.d->'prediction'->>'code')
+          and (c.id, c.affiliate_id, c.status) = ((doc.d->'prediction'->>'code_id')::uuid, r.affiliate_id, 'active')
+          and (a.workspace_id, a.status, a.campaign_id) is not distinct from (r.workspace_id, 'active', r.campaign_id)
+      ), false)
+      when doc.d->'prediction'->'typed' is not null then coalesce((
+        select false from affiliate_codes c join affiliates a on a.id = c.affiliate_id and a.status = 'active'
+        where (c.workspace_id, c.code_key) = (r.workspace_id, doc.d->'prediction'->>'code') and c.status = 'active'
+      ), true)
+      else true end`;
 
-const writeStatement = preparedSql<{ id: string }>('write_conversions', sql`
+const writeStatement = (codes: boolean) => preparedSql<{ id: string }>(codes ? 'write_conversions_codes' : 'write_conversions', sql`
     with doc as (select e.d, e.n from jsonb_array_elements(${sql.placeholder('doc')}::jsonb) with ordinality e(d, n)),
     conv as (
       insert into conversions
       select r.* from doc, jsonb_populate_record(null::conversions, doc.d->'conversion') r
-      where ${predictionHolds}
+      where ${predictionHolds(codes)}
       order by doc.n
       on conflict do nothing
       returning id
@@ -83,6 +113,7 @@ const writeStatement = preparedSql<{ id: string }>('write_conversions', sql`
       insert into commissions select r.* from kept, jsonb_populate_recordset(null::commissions, kept.d->'commissions') r
     ),${appendCtes}
     select id from conv`);
+const writeStatements = { plain: writeStatement(false), codes: writeStatement(true) };
 
 // Sales arriving together on one database handle share a statement and its commit (see
 // server/lib/group-commit.ts); each is answered after the statement that carried it returned.

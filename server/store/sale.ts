@@ -42,13 +42,20 @@ export async function readSale({ ctx, keys, underKey }: { ctx: WorkspaceCtx; key
   const ip = keys.ipHash && keys.uaHash ? touchesWhere({ ctx, match: { by: 'ip', ipHash: keys.ipHash, uaHash: keys.uaHash }, at }) : Promise.resolve([]);
   for (const read of [fingerprint, ip]) read.catch(() => {}); // answered below, after the key
   const first = await conversionFirstRead({ ctx, externalId: keys.externalId, underKey, customerId: keys.customerId, at, manualCode: keys.manualCode, ref: keys.ref, visitorId: keys.visitorId });
-  keepFirstRead(ctx, { settings: first.settings, codes: [[keys.manualCode, first.known.manualCode], [keys.ref, first.known.ref]] });
+  keepFirstRead(ctx, {
+    settings: first.settings,
+    codes: [[keys.manualCode, first.known.manualCode], [keys.ref, first.known.ref]],
+    affiliateCode: [keys.manualCode, first.known.code],
+  });
   const { known } = first;
   return {
     settings: first.settings,
     knownId: first.knownId,
     history: first.history,
-    candidates: { customer: known.customer, cookie: known.visitorTouches, fingerprint: await fingerprint, ip: await ip, manualCode: known.manualCode, ref: known.ref },
+    candidates: {
+      customer: known.customer, cookie: known.visitorTouches, fingerprint: await fingerprint, ip: await ip,
+      code: known.code, manualCode: known.manualCode, ref: known.ref,
+    },
   };
 }
 
@@ -60,13 +67,13 @@ export function predictSale({ ctx, keys, underKey }: { ctx: WorkspaceCtx; keys: 
   const other = !!(keys.customerId || keys.visitorId || keys.fingerprint || (keys.ipHash && keys.uaHash));
   const predicted = predictCodes(ctx, { manualCode: keys.manualCode, ref: keys.ref, other }, underKey);
   if (!predicted) return null;
-  const { prediction, manualCode, ref } = predicted;
+  const { prediction, code, manualCode, ref } = predicted;
   return {
     settings: prediction.settings,
     knownId: undefined,
     // without a customer the history is the first payment's
     history: historyOf(undefined, keys.at),
-    candidates: { customer: null, cookie: [], fingerprint: [], ip: [], manualCode, ref },
+    candidates: { customer: null, cookie: [], fingerprint: [], ip: [], code, manualCode, ref },
     prediction,
   };
 }

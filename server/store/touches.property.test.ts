@@ -105,7 +105,7 @@ it("readSale's touches, each way, are touchesOf's, and attribution picks the sam
           underKey: null,
         });
         const pure: Candidates = {
-          customer: null, manualCode: null, ref: null,
+          customer: null, code: null, manualCode: null, ref: null,
           cookie: input.visitorId ? touchesOf({ by: 'cookie', visitorKey: input.visitorId }, past, campaigns, affiliates, at) : [],
           fingerprint: input.fingerprint ? touchesOf({ by: 'fingerprint', fingerprint: input.fingerprint }, past, campaigns, affiliates, at) : [],
           ip: input.ipHash && input.uaHash ? touchesOf({ by: 'ip', ipHash: input.ipHash, uaHash: input.uaHash }, past, campaigns, affiliates, at) : [],

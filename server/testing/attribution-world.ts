@@ -53,7 +53,7 @@ export async function world(api: TestApi, ...specs: CampaignOpts[]) {
   async function sale(body: Record<string, unknown>, when: Date) {
     const res = await api.call('POST', '/v1/track/sale', { token, body: { external_id: `o${n++}`, amount: 10_000, ts: when.toISOString(), ...body } });
     expect(res.status).toBe(200);
-    if (!res.body.attributed) return { affiliateId: null, method: null, model: null, touches: [], chosen: null, confidence: null, commission: null };
+    if (!res.body.attributed) return { affiliateId: null, method: null, code: null, model: null, touches: [], chosen: null, confidence: null, commission: null };
     const id = res.body.conversion_id;
     const conv = (await api.call('GET', `/v1/conversions/${id}`, { token })).body.data;
     const receipt = (await api.call('GET', `/v1/conversions/${id}/attribution`, { token })).body.data;
@@ -62,6 +62,7 @@ export async function world(api: TestApi, ...specs: CampaignOpts[]) {
       id,
       affiliateId: conv.affiliate_id as string,
       method: receipt.method as string,
+      code: receipt.code as { id: string; code: string } | null,
       model: receipt.model as string | null,
       confidence: receipt.confidence as number,
       touches: receipt.touches as { click_id: string; affiliate_id: string; chosen: boolean }[],

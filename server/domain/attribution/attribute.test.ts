@@ -9,12 +9,13 @@ const touch = (affiliateId: string, daysAgo: number, over: Partial<Touch> = {}):
   clickId: `click-${affiliateId}-${daysAgo}`, affiliateId, campaignId: 'c1', ts: new Date(at.getTime() - daysAgo * DAY),
   visitorKey: 'v1', model: 'last_click', windowDays: 30, ...over,
 });
-const none: Candidates = { customer: null, cookie: [], fingerprint: [], ip: [], manualCode: null, ref: null };
+const none: Candidates = { customer: null, cookie: [], fingerprint: [], ip: [], code: null, manualCode: null, ref: null };
 const every: Candidates = {
   customer: { affiliateId: 'customer', campaignId: 'c1' },
   cookie: [touch('cookie', 3)],
   fingerprint: [touch('fingerprint', 3)],
   ip: [touch('ip', 3)],
+  code: null,
   manualCode: { id: 'manual', campaignId: 'c1' },
   ref: { id: 'ref', campaignId: null },
 };
@@ -41,13 +42,13 @@ describe('attribute', () => {
 
   it('answers what the receipt needs: certain for a customer, a cookie or a code; fading for fuzzy matches', () => {
     expect(attribute({ customerId: 'cu', at }, every)).toEqual({
-      affiliateId: 'customer', campaignId: 'c1', method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [],
+      affiliateId: 'customer', campaignId: 'c1', method: 'customer', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [], code: null,
     });
     expect(attribute({ visitorId: 'v1', at }, every)).toMatchObject({ method: 'cookie', confidence: 1, clickId: 'click-cookie-3', model: 'last_click', touches: every.cookie });
     expect(attribute({ fingerprint: 'f', at }, every)).toMatchObject({ method: 'fingerprint', confidence: 0.81 }); // 0.9 × (1 − 3/30)
     expect(attribute({ ipHash: 'i', uaHash: 'u', at }, every)).toMatchObject({ method: 'ip', confidence: 0.54 }); // 0.6 × 0.9
     expect(attribute({ ref: 'r', at }, every)).toEqual({
-      affiliateId: 'ref', campaignId: null, method: 'ref', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [],
+      affiliateId: 'ref', campaignId: null, method: 'ref', confidence: 1, clickId: null, visitorKey: null, model: null, touches: [], code: null,
     });
   });
 });

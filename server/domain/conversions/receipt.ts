@@ -6,6 +6,8 @@ export function buildReceipt(a: Attribution, earning: Earning | null, createdCom
   return {
     model: a.model,
     method: a.method,
+    // the affiliate code that won (method code): its id and text as typed at the purchase
+    code: a.code,
     confidence: a.confidence,
     touches: a.touches.map((t) => ({
       click_id: t.clickId,

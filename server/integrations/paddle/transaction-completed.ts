@@ -33,7 +33,7 @@ export const transactionCompleted: Handler = async ({ ctx, integration, event, o
   const customerId = t.customer_id ?? null;
   if (customerId && hasHints(fromData)) await linkCustomer(ctx, customerId, fromData, event.id);
   const link = customerId ? await customerLink(ctx, customerId) : undefined;
-  const hints: Hints = hasHints(fromData) ? fromData : { visitorId: link?.visitorId, ref: link?.ref };
+  const hints: Hints = hasHints(fromData) ? fromData : { visitorId: link?.visitorId, ref: link?.ref, manualCode: link?.manualCode };
   const paidAt = new Date(t.billed_at ?? event.occurredAt);
   const renewal = t.origin === 'subscription_recurring';
   if (!final && renewal && t.subscription_id && (hasHints(hints) || (customerId && (await hasConversions(ctx, customerId))))) {

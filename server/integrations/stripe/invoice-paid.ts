@@ -4,6 +4,7 @@ import { Waiting } from '../provider';
 import { recordProviderSale } from '../record-provider-sale';
 import { hasEarlierSale, noteObject } from '../payments-noted';
 import { mainLineTerms } from './line-terms';
+import { invoicePromotionCode } from './resolve';
 import { invoiceSchema, type InvoiceFields } from './schemas';
 import { saleAmounts } from '../sale-amounts';
 
@@ -56,6 +57,14 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
   if (!final && subscriptionId && inv.billing_reason === 'subscription_cycle' && (hasHints(hints) || (customerId && (await hasConversions(ctx, customerId))))) {
     if (!(await hasEarlierSale(ctx, subscriptionId, paidAt))) throw new Waiting(`an earlier paid invoice of ${subscriptionId}`);
   }
+  // No code from the checkout (a subscription made without one): the promotion code the invoice was
+  // discounted by, weighed against the hints as attribution's precedence says. A customer already
+  // attributed keeps its affiliate whatever the code, so its renewals ask nothing.
+  const discounts = [...(inv.discounts ?? []), ...inv.lines.data.flatMap((l) => l.discounts ?? [])];
+  const withCode: Hints =
+    hints.manualCode || !discounts.length || (customerId && (await hasConversions(ctx, customerId)))
+      ? hints
+      : { ...hints, manualCode: await invoicePromotionCode(ctx, integration, inv.id, discounts) };
   for (const id of paymentIdsOf(inv)) await noteObject(ctx, { objectId: id, kind: 'payment', target: inv.id });
   return recordProviderSale({ ctx, facts: {
     saleRef: inv.id,
@@ -68,7 +77,7 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
     currency: inv.currency,
     ...mainLineTerms(inv, subscriptionId),
     livemode: inv.livemode,
-    hints,
+    hints: withCode,
     connectedAccount: event.account,
   } });
 };

@@ -1,7 +1,8 @@
 import type { Integration, IntegrationCtx } from '../provider';
 import { absentOn, keyInUse as keyOf } from '../key-in-use';
-import { noteObject } from '../payments-noted';
+import { noteObject, objectsOf } from '../payments-noted';
 import { stripeCall, stripeClient } from './api';
+import type { DiscountField } from './schemas';
 
 // What an event leaves out, asked of the merchant's Stripe account when an API key is set
 // (docs/integrations/stripe.md "API key"; server/integrations/key-in-use.ts says when it is not).
@@ -38,4 +39,36 @@ export async function checkoutProductId(ctx: IntegrationCtx, integration: Integr
   } catch (err) {
     return absentOn(ctx, 'checkout line items', err);
   }
+}
+
+/**
+ * The text of the promotion code behind an invoice's discounts (an affiliate's code, on a
+ * subscription made without Checkout): from discounts the payload carries with their promotion
+ * code, else, as a webhook names discounts by id only, from the invoice read with its discounts
+ * expanded. Each discount id is remembered with its code's text, so a renewal asks nothing again.
+ */
+export async function invoicePromotionCode(ctx: IntegrationCtx, integration: Integration, invoiceId: string, discounts: DiscountField[]): Promise<string | null> {
+  if (!discounts.length) return null;
+  const ids = discounts.map((d) => (typeof d === 'string' ? d : d.id));
+  const [known] = await objectsOf(ctx, 'promotion_code', { ids });
+  if (known) return known.target;
+  let found: { id: string; promotion_code?: string | { code: string } | null }[] = discounts.filter((d) => typeof d !== 'string');
+  if (!found.length) {
+    const key = keyOf(ctx, integration);
+    if (!key) return null;
+    try {
+      const inv = await stripeCall('invoice discounts', () => stripeClient(key).invoices.retrieve(invoiceId, { expand: ['discounts'] }));
+      found = inv.discounts.filter((d) => typeof d !== 'string').map((d) => ({ id: d.id, promotion_code: d.promotion_code }));
+    } catch (err) {
+      return absentOn(ctx, 'invoice discounts', err);
+    }
+  }
+  for (const d of found) {
+    const p = d.promotion_code;
+    const text = !p ? null : typeof p === 'object' ? p.code : ((await objectsOf(ctx, 'promotion_code', { ids: [p] }))[0]?.target ?? (await promotionCodeText(ctx, integration, p)));
+    if (!text) continue;
+    await noteObject(ctx, { objectId: d.id, kind: 'promotion_code', target: text });
+    return text;
+  }
+  return null;
 }

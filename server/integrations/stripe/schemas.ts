@@ -26,8 +26,20 @@ const ref = z
   .transform((v) => (typeof v === 'string' ? v : (v?.id ?? null)));
 const metadata = z.record(z.string(), z.string()).nullish().transform((m) => m ?? {});
 
+/**
+ * A discount as an invoice or its lines name it: an id (Stripe's default; discounts cannot be read
+ * by id, only expanded with the invoice), or the discount with its promotion code (an id, or
+ * expanded with its text).
+ */
+const discount = z.union([
+  z.string(),
+  z.looseObject({ id: z.string(), promotion_code: z.union([z.string(), z.looseObject({ id: z.string(), code: z.string() })]).nullish() }),
+]);
+export type DiscountField = z.infer<typeof discount>;
+
 const line = z.looseObject({
   amount: z.number().int(),
+  discounts: z.array(discount).nullish(),
   period: z.looseObject({ start: z.number(), end: z.number() }).nullish(),
   // older API versions
   price: z
@@ -55,6 +67,7 @@ export const invoiceSchema = z.looseObject({
   metadata,
   status_transitions: z.looseObject({ paid_at: z.number().nullish() }).nullish(),
   lines: z.looseObject({ data: z.array(line) }),
+  discounts: z.array(discount).nullish(),
   parent: z.looseObject({ subscription_details: z.looseObject({ subscription: ref, metadata }).nullish() }).nullish(),
   payments: z.looseObject({ data: z.array(z.looseObject({ payment })) }).nullish(),
   // older API versions

@@ -170,7 +170,8 @@ describe('GET /v1/conversions/{id}/attribution', () => {
     });
     const res = await get(`/conversions/${conv.id}/attribution`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ object: 'attribution', data: { ...receipt, engine_version: 2, conversion_id: conv.id } });
+    // a receipt stored before codes attributed anything answers code: null
+    expect(res.body).toEqual({ object: 'attribution', data: { ...receipt, code: null, engine_version: 2, conversion_id: conv.id } });
   });
 
   it('rebuilds a receipt from the match columns when none is stored or it is unusable', async () => {
@@ -178,7 +179,7 @@ describe('GET /v1/conversions/{id}/attribution', () => {
     const o = { workspaceId: ws.id, affiliateId: aff.id, campaignId: ids.camp1 };
     const bare = await seedConversion(api.db, o, { matchMethod: 'fingerprint', matchConfidence: 0.5, currency: 'eur' });
     const broken = await seedConversion(api.db, o, { matchMethod: 'ip', matchConfidence: 0.25, attribution: { touches: 'many' } });
-    const fallback = { model: null, touches: [], rule: null, amount: null, revenue_basis: null, reason: null };
+    const fallback = { model: null, code: null, touches: [], rule: null, amount: null, revenue_basis: null, reason: null };
     expect((await get(`/conversions/${bare.id}/attribution`)).body.data).toEqual({
       ...fallback,
       conversion_id: bare.id,

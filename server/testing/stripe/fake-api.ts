@@ -20,6 +20,8 @@ export type FakeStripe = {
     sessions: Stripe.Checkout.Session[];
     lineItems: Map<string, Stripe.LineItem[]>;
     invoices: Stripe.Invoice[];
+    /** Discounts by id: an invoice names them by id, and answers them with `expand[]=discounts`. */
+    discounts: Stripe.Discount[];
     promotionCodes: Stripe.PromotionCode[];
     products: Stripe.Product[];
   };
@@ -66,7 +68,7 @@ function page<T extends Listed>(all: T[], q: URLSearchParams, url: string, keep:
 
 /** On a free port of 127.0.0.1, or `port` (the browser specs' app is told it before it starts). */
 export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Promise<FakeStripe> {
-  const account: FakeStripe['account'] = { customers: [], sessions: [], lineItems: new Map(), invoices: [], promotionCodes: [], products: [] };
+  const account: FakeStripe['account'] = { customers: [], sessions: [], lineItems: new Map(), invoices: [], discounts: [], promotionCodes: [], products: [] };
   const keys = new Map<string, Set<Permission>>();
   const requests: FakeStripe['requests'] = [];
   let failing = 0;
@@ -107,6 +109,15 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
       return send(200, list);
     }
     if (p === '/v1/invoices') return needs('invoices') && send(200, page(account.invoices, q, p, (i) => !q.get('status') || i.status === q.get('status')));
+    if ((m = /^\/v1\/invoices\/([^/]+)$/.exec(p))) {
+      if (!needs('invoices')) return;
+      const found = account.invoices.find((i) => i.id === m![1]);
+      if (!found) return error(404, `No such invoice: '${m[1]}'`);
+      // the client sends expand[0]=discounts (or expand[]=discounts)
+      if (![...q].some(([k, v]) => k.startsWith('expand[') && v === 'discounts')) return send(200, found);
+      const expanded: Stripe.Invoice = { ...found, discounts: found.discounts.map((d) => (typeof d === 'string' ? (account.discounts.find((x) => x.id === d) ?? d) : d)) };
+      return send(200, expanded);
+    }
     if (p === '/v1/promotion_codes') return needs('promotion_codes') && send(200, page(account.promotionCodes, q, p));
     if ((m = /^\/v1\/promotion_codes\/([^/]+)$/.exec(p))) {
       if (!needs('promotion_codes')) return;
