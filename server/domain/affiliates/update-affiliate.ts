@@ -10,6 +10,7 @@ import { hasAccess } from './access';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { referencedCampaign } from '../references';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
+import { codesFollowAffiliate } from '../../integrations/codes/due';
 
 export type AffiliatePatch = {
   name?: string;
@@ -48,6 +49,7 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: 
     if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
     if (Object.keys(set).length === 0) return current;
     const [row] = await tx.update(affiliates).set(set).where(where).returning();
+    if (row.campaignId !== current.campaignId) await codesFollowAffiliate(tx, ctx.workspaceId, id);
     await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
     await addAuditEntryIfChanged(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
     return row;

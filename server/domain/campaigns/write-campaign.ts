@@ -6,6 +6,10 @@ import type { ActingCtx } from '../context';
 import { emitEvent } from '../events/emit-event';
 import type { Campaign, CampaignStatus } from './campaigns';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
+import { codesFollowCampaign } from '../../integrations/codes/due';
+
+// What the providers' copies of the campaign's codes depend on (its status: it may be the default).
+const codeTerms = (c: Campaign) => [c.status, c.discountType, c.discountAmount, c.discountCurrency, c.discountDuration, c.discountMonths].join('|');
 
 type CampaignFields = Pick<
   typeof campaigns.$inferInsert,
@@ -35,6 +39,7 @@ async function changeCampaign(ctx: ActingCtx, id: string, set: Partial<CampaignF
       .set({ ...set, updatedAt: new Date() })
       .where(where)
       .returning();
+    if (codeTerms(before) !== codeTerms(row)) await codesFollowCampaign(tx, ctx.workspaceId, id);
     await emitEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(row) });
     await addAuditEntryIfChanged(tx, ctx, 'campaign.updated', { type: 'campaign', id }, presentCampaign(before), presentCampaign(row));
     return row;
