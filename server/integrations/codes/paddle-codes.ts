@@ -39,7 +39,7 @@ export function paddlePusher(apiKey: string): CodePusher {
       if (made) return { objectId: made.id, couponId: null };
       const found = await paddleCall('finding the discount', () => paddle.discounts.list({ code: [code.code], perPage: 10 }).next());
       const ours = found.find((d) => d.customData?.refcount_code_id === code.id);
-      if (!ours) throw new CodeRefused(`Paddle refused the discount code "${code.code}": another discount has this code; link that discount to the affiliate instead`);
+      if (!ours) throw new CodeRefused(`another discount has the code "${code.code}": link that discount to the affiliate instead`);
       const terms = paddleTerms(discount);
       // the one an earlier run made: brought to this discount's terms and back to active
       await paddleCall('updating the discount', () => paddle.discounts.update(ours.id, { ...terms, currencyCode: terms.currencyCode as CurrencyCode | null, status: 'active' }));

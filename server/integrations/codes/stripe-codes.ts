@@ -63,7 +63,7 @@ export function stripePusher(apiKey: string): CodePusher {
         if (!(err instanceof AlreadyExists) && !(err instanceof ProviderApiError && err.failure === 'refused')) throw err;
         const found = await madeBefore(code, couponId);
         if (found) return found;
-        throw new CodeRefused(`Stripe refused the promotion code "${code.code}": an active promotion code with this text exists that Refcount did not make; deactivate it in Stripe, or link it to the affiliate`);
+        throw new CodeRefused(`an active promotion code "${code.code}" exists that Refcount did not make: deactivate it in Stripe, or link it to the affiliate`);
       }
     },
     async reprice() {

@@ -32,6 +32,8 @@ export type FakeStripe = {
   requests: { method: string; path: string; key: string | null; body?: Record<string, unknown>; idempotencyKey?: string }[];
   /** Answers the next `n` requests with 500 (a Stripe outage). */
   failNext(n: number): void;
+  /** Forgets every Idempotency-Key, as Stripe does after 24 hours. */
+  forgetIdempotencyKeys(): void;
   /** Milliseconds each answer waits (a slow account, so progress can be watched). */
   delayMs: number;
   close(): Promise<void>;
@@ -247,6 +249,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     key: (key: string, withheld: Permission[] = []) => void keys.set(key, new Set(withheld)),
     requests,
     failNext: (n: number) => void (failing = n),
+    forgetIdempotencyKeys: () => replays.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
   return api;
