@@ -10,6 +10,7 @@ import { revokeAffiliateKeyProcedure } from './revoke-affiliate-key';
 import { updateAffiliateProcedure } from './update-affiliate';
 import { exportAffiliateTableProcedure } from './export-affiliate-table';
 import { listAffiliateTableProcedure } from './list-affiliate-table';
+import { linkAffiliateCodeProcedure } from './link-affiliate-code';
 
 export const affiliatesRouter = router({
   invite: inviteAffiliateProcedure,
@@ -21,6 +22,7 @@ export const affiliatesRouter = router({
   update: updateAffiliateProcedure,
   createKey: createAffiliateKeyProcedure,
   revokeKey: revokeAffiliateKeyProcedure,
+  linkCode: linkAffiliateCodeProcedure,
   // dashboard-only list view (no OpenAPI meta)
   table: listAffiliateTableProcedure,
   tableCsv: exportAffiliateTableProcedure,
