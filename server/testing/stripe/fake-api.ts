@@ -225,6 +225,13 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
       account.promotionCodes.push(made);
       return send(200, made);
     }
+    if ((m = /^\/v1\/coupons\/([^/]+)$/.exec(p))) {
+      if (!needs('coupons_write')) return;
+      const found = account.coupons.find((c) => c.id === decodeURIComponent(m![1]));
+      if (!found) return error(404, `No such coupon: '${m[1]}'`, 'invalid_request_error', 'resource_missing');
+      if (typeof b.name === 'string') found.name = b.name;
+      return send(200, found);
+    }
     if ((m = /^\/v1\/promotion_codes\/([^/]+)$/.exec(p))) {
       if (!needs('promotion_codes_write')) return;
       const found = account.promotionCodes.find((c) => c.id === m![1]);
