@@ -57,7 +57,7 @@ export const paddlePercent = (hundredths: number) => (hundredths / 100).toFixed(
 /**
  * The discount's terms in Paddle: a percentage as "12.5", a flat amount in minor units with its
  * currency; `recur` with a count of billing periods for repeating (Paddle counts a subscription's
- * renewals, which are months only on a monthly plan: docs/integrations/paddle.md), none for forever.
+ * renewals, which are months only on a monthly plan: docs/integrations/stripe.md "Paddle Billing"), none for forever.
  */
 export function paddleTerms(d: CodeDiscount) {
   return {

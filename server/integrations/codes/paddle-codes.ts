@@ -3,7 +3,7 @@ import { paddleCall, paddleClient } from '../paddle/api';
 import { paddleTerms } from './discount';
 import { CodeRefused, type CodePusher, type DueCode } from './pusher';
 
-// An affiliate code in Paddle Billing (docs/integrations/paddle.md "Affiliate codes"): a
+// An affiliate code in Paddle Billing (docs/integrations/stripe.md "Paddle Billing", affiliate codes): a
 // discount with the code, enabled for checkout. Paddle keeps a code on one discount for good
 // (409 discount_code_conflict, archived ones included) and takes no idempotency key, so a create
 // whose answer was lost meets its own discount on the retry: found by the code and our

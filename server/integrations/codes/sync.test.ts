@@ -13,7 +13,7 @@ import { sid } from '../../testing/stripe/ids';
 import { runCodeSync, syncWorkspaceCodes } from './sync';
 
 // The code sync job against the official clients and local fakes of Stripe and Paddle
-// (docs/integrations/stripe.md and paddle.md "Affiliate codes"), on the real database.
+// (docs/integrations/stripe.md "Affiliate codes", and its Paddle Billing section), on the real database.
 
 let h: StripeHarness;
 let fs: FakeStripe;

@@ -2,7 +2,7 @@ import { ApiError, Environment, LogLevel, Paddle } from '@paddle/paddle-node-sdk
 import { ProviderApiError, providerApiBase, type ApiFailure, missingPermissions } from '../provider-api';
 
 // The merchant's Paddle account through the official SDK and an optional API key
-// (docs/integrations/paddle.md). Refcount reads, and writes only affiliate codes' discounts
+// (docs/integrations/stripe.md "Paddle Billing"). Refcount reads, and writes only affiliate codes' discounts
 // (server/integrations/codes/).
 
 /** Paddle's API keys name their environment: a sandbox key reads the sandbox. */
