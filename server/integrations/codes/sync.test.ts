@@ -301,6 +301,48 @@ describe('a code in Paddle', () => {
   });
 });
 
+describe('changes elsewhere that codes follow', () => {
+  it('an affiliate moved to another campaign gets its discount: a new coupon, the old promotion code deactivated', async () => {
+    const shop = await codeShop('cf1');
+    const code = await newCode(shop, 'MOVEcf1');
+    await sync(shop);
+    const [old] = await linksOf(code.id);
+    const other = await h.api.call('POST', '/v1/campaigns', { token: shop.program.token, body: { name: 'Podcasts', customer_discount: { type: 'percent', amount: 30, duration: 'forever' } } });
+    expect(other.status).toBe(201);
+    const moved = await h.api.call('PATCH', `/v1/affiliates/${shop.program.a.id}`, { token: shop.program.token, body: { campaign_id: other.body.data.id } });
+    expect(moved.status).toBe(200);
+    expect((await codeRow(code.id)).syncState).toBe('pending');
+    await sync(shop);
+    const made = (await linksOf(code.id)).find((l) => l.id !== old.id)!;
+    expect(fs.account.coupons.find((c) => c.id === made.couponId)).toMatchObject({ percent_off: 30, duration: 'forever', name: 'Podcasts', metadata: { refcount_campaign_id: other.body.data.id } });
+    expect(promo(old.objectId).active).toBe(false);
+    // a rename of the campaign alone changes no code
+    await h.api.call('PATCH', `/v1/campaigns/${other.body.data.id}`, { token: shop.program.token, body: { name: 'Podcasts 2' } });
+    expect((await codeRow(code.id)).syncState).toBe('synced');
+  });
+
+  it('two workers at once push a code once (a lease per code)', async () => {
+    const shop = await codeShop('cf2', { providers: ['paddle'] });
+    const code = await newCode(shop, 'TWICEcf2');
+    const taken = await Promise.all([sync(shop), sync(shop)]);
+    expect(taken.sort()).toEqual([0, 1]);
+    expect(fp.requests.filter((r) => r.method === 'POST' && r.key === shop.keys.paddle)).toHaveLength(1);
+    expect((await codeRow(code.id)).syncState).toBe('synced');
+  });
+
+  it("Paddle's outage fails the code with our message, and the next due run makes the discount", async () => {
+    const shop = await codeShop('cf3', { providers: ['paddle'] });
+    const code = await newCode(shop, 'DOWNcf3');
+    fp.failNext(1);
+    await sync(shop);
+    expect(await codeRow(code.id)).toMatchObject({ syncState: 'failed', syncError: 'Paddle: creating the discount: the provider could not be reached; tried again later' });
+    await h.api.db.update(affiliateCodeSyncs).set({ retryAt: new Date(Date.now() - 1000) }).where(eq(affiliateCodeSyncs.codeId, code.id));
+    await sync(shop);
+    expect(await codeRow(code.id)).toMatchObject({ syncState: 'synced', syncError: null });
+    expect(fp.discounts.filter((d) => d.code === 'DOWNcf3')).toHaveLength(1);
+  });
+});
+
 describe('the sweep', () => {
   it('takes only due codes, each workspace in turn, and never another workspace’s', async () => {
     const one = await codeShop('sw1');
