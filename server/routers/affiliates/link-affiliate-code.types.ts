@@ -12,7 +12,7 @@ export const linkAffiliateCodeMeta = operation({
     "Reads the promotion code or discount through the provider's API key. Refused (invalid_state) without a key, when it is inactive there, already linked, or its text is already a code of this workspace; invalid_request when the provider has no such id or its text is not 3-32 letters and digits. Its discount stays the merchant's; Refcount deactivates it when the code is deactivated.",
   tags: ['Affiliates'],
   successStatus: 201,
-  errors: ['link_not_found', 'invalid_state'],
+  errors: ['provider_required', 'provider_code_id_required', 'link_not_found', 'invalid_state'],
 });
 
 export const linkAffiliateCodeInput = z.strictObject({
