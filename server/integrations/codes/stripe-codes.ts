@@ -5,9 +5,11 @@ import { stripeCoupon } from './discount';
 import { CodeRefused, type CodePusher, type DueCode, type MadeObject } from './pusher';
 
 // An affiliate code in Stripe (docs/integrations/stripe.md "Affiliate codes"): a promotion code
-// under the coupon of its campaign's discount. Every create carries an idempotency key derived
-// from our ids, so a job retried after a lost answer gets the same object back, not a second one;
-// past Stripe's 24 hours, the code's text (unique among active promotion codes) finds it again.
+// under the coupon of its campaign's discount. A job retried after a lost answer never makes a
+// second object: the coupon's id is ours (derived from the campaign and the discount: Stripe
+// refuses a second with it), and the promotion code's create carries an idempotency key derived
+// from our ids; past Stripe's 24 hours, the code's text (unique among active promotion codes)
+// finds it again.
 
 class AlreadyExists extends Error {}
 
@@ -30,7 +32,9 @@ export function stripePusher(apiKey: string): CodePusher {
   async function ensureCoupon(code: DueCode, discount: NonNullable<DueCode['discount']>) {
     const coupon = stripeCoupon(discount, code.campaignName);
     try {
-      await write('creating the coupon', () => stripe.coupons.create(coupon, { idempotencyKey: `refcount-coupon-${coupon.id}` }));
+      // No idempotency key: the id is one, and a key would refuse the same coupon asked again
+      // with another name (the campaign renamed within Stripe's 24 hours).
+      await write('creating the coupon', () => stripe.coupons.create(coupon));
     } catch (err) {
       // Its id is ours: made by an earlier run, or by another code of the campaign.
       if (!(err instanceof AlreadyExists)) throw err;

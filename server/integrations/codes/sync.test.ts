@@ -91,9 +91,11 @@ describe('a code in Stripe', () => {
       promotion: { type: 'coupon', coupon: coupon.id },
       metadata: { refcount_affiliate_id: shop.program.a.id, refcount_code_id: code.id },
     });
-    // every write carried an idempotency key derived from our ids
+    // the coupon's id is ours; the promotion code's create carries an idempotency key of our ids
     const writes = fs.requests.filter((r) => r.key === shop.keys.stripe && r.method === 'POST' && !r.path.endsWith('permission_check'));
-    expect(writes.map((r) => r.idempotencyKey)).toEqual([`refcount-coupon-${coupon.id}`, `refcount-promotion-code-${code.id}-${coupon.id}-SAVEcs1`]);
+    expect(writes.map((r) => r.path)).toEqual(['/v1/coupons', '/v1/promotion_codes']);
+    expect(writes[0].body?.id).toBe(`refcount_${shop.program.campaign.id.replace(/-/g, '')}_p1250_r3`);
+    expect(writes[1].idempotencyKey).toBe(`refcount-promotion-code-${code.id}-${coupon.id}-SAVEcs1`);
   });
 
   it('reuses the coupon for a second code of the campaign, and makes an amount coupon with its currency', async () => {
@@ -316,9 +318,13 @@ describe('changes elsewhere that codes follow', () => {
     const made = (await linksOf(code.id)).find((l) => l.id !== old.id)!;
     expect(fs.account.coupons.find((c) => c.id === made.couponId)).toMatchObject({ percent_off: 30, duration: 'forever', name: 'Podcasts', metadata: { refcount_campaign_id: other.body.data.id } });
     expect(promo(old.objectId).active).toBe(false);
-    // a rename of the campaign alone changes no code
+    // a rename of the campaign alone changes no code; a code made after it shares the coupon
     await h.api.call('PATCH', `/v1/campaigns/${other.body.data.id}`, { token: shop.program.token, body: { name: 'Podcasts 2' } });
     expect((await codeRow(code.id)).syncState).toBe('synced');
+    const next = await newCode(shop, 'NEXTcf1');
+    await sync(shop);
+    expect(await codeRow(next.id)).toMatchObject({ syncState: 'synced', syncError: null });
+    expect((await linksOf(next.id))[0].couponId).toBe(made.couponId);
   });
 
   it('two workers at once push a code once (a lease per code)', async () => {

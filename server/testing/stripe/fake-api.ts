@@ -120,7 +120,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     req.on('end', () => void new Promise((r) => setTimeout(r, fake.delayMs)).then(() => answer(req, res, Buffer.concat(chunks).toString())));
   });
   // Idempotency-Key → the first answer, replayed (Stripe keeps them 24 hours).
-  const replays = new Map<string, { status: number; body: unknown }>();
+  const replays = new Map<string, { status: number; body: unknown; sent: string }>();
   function answer(req: IncomingMessage, res: ServerResponse, raw: string) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
@@ -128,7 +128,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     const form = req.method === 'POST' ? formBody(raw) : undefined;
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, key, ...(form ? { body: form, idempotencyKey } : {}) });
     const send = (status: number, body: unknown) => {
-      if (idempotencyKey && req.method === 'POST' && status < 500) replays.set(`${key} ${idempotencyKey}`, { status, body });
+      if (idempotencyKey && req.method === 'POST' && status < 500 && !replays.has(`${key} ${idempotencyKey}`)) replays.set(`${key} ${idempotencyKey}`, { status, body, sent: raw });
       res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` });
       res.end(JSON.stringify(body));
     };
@@ -149,6 +149,10 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     let m: RegExpExecArray | null;
     if (req.method === 'POST' && form) {
       const replay = idempotencyKey && replays.get(`${key} ${idempotencyKey}`);
+      // Stripe: a key used again with other parameters is refused, not replayed
+      if (replay && replay.sent !== raw) {
+        return error(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, 'idempotency_error');
+      }
       if (replay) {
         res.writeHead(replay.status, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
         return res.end(JSON.stringify(replay.body));
