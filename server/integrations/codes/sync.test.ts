@@ -327,6 +327,21 @@ describe('changes elsewhere that codes follow', () => {
     expect((await linksOf(next.id))[0].couponId).toBe(made.couponId);
   });
 
+  it('a change made while the providers are called keeps the code pending for the next run', async () => {
+    const shop = await codeShop('cf4');
+    const code = await newCode(shop, 'RACEcf4');
+    fs.delayMs = 300;
+    const running = sync(shop);
+    await new Promise((r) => setTimeout(r, 100));
+    await pend(code.id, { status: 'inactive' });
+    await running;
+    fs.delayMs = 0;
+    expect((await codeRow(code.id)).syncState).toBe('pending');
+    await sync(shop);
+    expect((await codeRow(code.id)).syncState).toBe('synced');
+    expect((await linksOf(code.id))[0]).toMatchObject({ active: false, deactivatedBy: 'refcount' });
+  });
+
   it('two workers at once push a code once (a lease per code)', async () => {
     const shop = await codeShop('cf2', { providers: ['paddle'] });
     const code = await newCode(shop, 'TWICEcf2');
