@@ -4,6 +4,7 @@ import { invalid } from '../errors/errors';
 import { addAuditEntry } from '../domain/audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../domain/context';
 import { apiKeyKind } from './api-keys';
+import { codesFollowNewKey } from './codes/due';
 import type { Integration, PaymentProvider } from './provider';
 import { ProviderApiError } from './provider-api';
 import { openSecret, sealSecret, secretAad } from './secret-box';
@@ -105,6 +106,7 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
         .values({ workspaceId: ctx.workspaceId, provider: provider.name, ...sealed, ...basis, ...apiKey } as typeof integrations.$inferInsert)
         .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: { ...sealed, ...basis, ...apiKey, ...connect, updatedAt: new Date() } })
         .returning();
+      if (key) await codesFollowNewKey(tx, ctx.workspaceId);
       const withKey = { ...(row.apiKeySealed ? { api_key: 'set' } : {}), ...(row.connectSecretSealed ? { connect_signing_secret: 'set' } : {}) };
       await addAuditEntry(tx, ctx, 'integration.connected', target(row), { after: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
       return row;
@@ -121,7 +123,11 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
       after.amount_basis = row.amountBasis;
     }
     if (secret) after.signing_secret = 'set';
-    if (key) after.api_key = 'set';
+    if (key) {
+      after.api_key = 'set';
+      // codes made nowhere while no key could write them are pushed now (server/integrations/codes/)
+      await codesFollowNewKey(tx, ctx.workspaceId);
+    }
     else if (key === null && existing.apiKeySealed) after.api_key = 'removed';
     if (patch.connectSecret) after.connect_signing_secret = 'set';
     else if (patch.connectSecret === null && existing.connectSecretSealed) after.connect_signing_secret = 'removed';

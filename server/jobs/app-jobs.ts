@@ -1,5 +1,7 @@
 import type { Database } from '@/db/client';
+import { CODE_GENERATE_QUEUE, generateMissingCodesEverywhere } from '../domain/codes/lifecycle';
 import { CONFIRM_QUEUE, confirmDueConversions } from '../domain/conversions/confirm';
+import { CODE_SYNC_QUEUE } from '../integrations/codes/sync';
 import { deliverOutbox, OUTBOX_QUEUE } from '../domain/mail/deliver-outbox';
 import { foldRollups } from '../domain/rollups/fold';
 import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../domain/risk/scheduled';
@@ -27,6 +29,13 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   // Rollup deltas appended by clicks and conversions move into daily_rollups. Reports add the
   // unfolded rows themselves, so this bounds how many they add, not whether they are exact.
   await runner.register('rollups.fold', async () => void (await foldRollups({ db })), { every: 2 });
+  // Codes for affiliates of discounted campaigns that have none yet (server/domain/codes/lifecycle.ts);
+  // what it makes, the code sync pushes to the providers at once.
+  await runner.register(CODE_GENERATE_QUEUE, async () => {
+    const report = await generateMissingCodesEverywhere(db);
+    if (report.done) await runner.nudge(CODE_SYNC_QUEUE);
+    await again(CODE_GENERATE_QUEUE, report);
+  }, { every: MINUTE });
   await registerIntegrationJobs(runner, db, { retentionDays: config.integrationEventRetentionDays });
   await registerClickPartitionJobs(runner, database, config);
   // Every active affiliate is re-assessed daily...

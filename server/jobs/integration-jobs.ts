@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import { BACKFILL_QUEUE, runBackfills } from '../integrations/backfills';
+import { CODE_SYNC_QUEUE, runCodeSync } from '../integrations/codes/sync';
 import { pruneIntegrationEvents } from '../integrations/event-log';
 import { RETRY_QUEUE, retryDueEvents } from '../integrations/process-event';
 import { logInfo } from '../lib/log';
@@ -38,6 +39,16 @@ export async function registerIntegrationJobs(runner: JobRunner, db: Db, { every
     BACKFILL_QUEUE,
     async () => {
       if ((await runBackfills(db)).more) await runner.nudge(BACKFILL_QUEUE);
+    },
+    { every: everySeconds, retryLimit: 0 },
+  );
+  // Affiliate codes made, changed and deactivated in Stripe and Paddle (server/integrations/codes/):
+  // a bounded number of codes a run, the next run at once while some are left; an idle tick is
+  // two indexed reads.
+  await runner.register(
+    CODE_SYNC_QUEUE,
+    async () => {
+      if ((await runCodeSync(db)).more) await runner.nudge(CODE_SYNC_QUEUE);
     },
     { every: everySeconds, retryLimit: 0 },
   );

@@ -59,6 +59,8 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const MAIL_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
 
 export const PROVIDERS = ['stripe', 'paddle'] as const;
+/** Who made a code's provider object inactive (db/schema/code-links.ts). */
+export const CODE_LINK_CLOSERS = ['refcount', 'merchant'] as const;
 // What a provider sale's amount stores (server/integrations/sale-amounts.ts); the commission's basis is the campaign's.
 export const AMOUNT_BASES = ['paid', 'paid_excluding_tax'] as const;
 // rejected: signed by the provider but malformed (docs/integrations/stripe.md), kept with the reason.

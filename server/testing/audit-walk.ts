@@ -8,10 +8,13 @@ import { createUser } from '../domain/users/users';
 import { paddle } from '../integrations/paddle/provider';
 import { stripe } from '../integrations/stripe/provider';
 import { saveIntegration } from '../integrations/settings';
+import { setProviderApiBases } from '../integrations/provider-api';
 import type { TestApi } from './api';
 import type { Program } from './program';
 import { TEST_ACTOR } from './seed';
 import { SECRET } from './stripe/harness';
+import { startFakeStripe, type FakeStripe } from './stripe/fake-api';
+import { promotionCode } from './stripe/payments';
 
 // Test support for server/routers/audit-events/every-write-audited.test.ts: one valid call of
 // every mutation of the root router, and the few that are no write, each with its reason.
@@ -53,6 +56,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'portal.requestSignInLink': 'anonymous: e-mails a one-time link (the outbox row is its record); nobody is known to act yet',
 };
 
+let linkFake: FakeStripe | undefined;
 const sale = async (f: WalkFixture, externalId: string) => f.p.sale(externalId, 10_000);
 const teammate = (f: WalkFixture, email: string) => createUser(f.api.db, { email, password: 'password-1', workspaceId: f.p.ws.id, role: 'viewer' });
 const commissionOf = async (f: WalkFixture, externalId: string) => (await f.p.ledger(await sale(f, externalId)))[0].id as string;
@@ -74,6 +78,23 @@ export const WALK: Record<string, WalkCase> = {
   'affiliates.create': { input: (f) => ({ email: 'walk-created@example.com', name: 'Created', campaign_id: f.p.campaign.id }) },
   'affiliates.update': { input: (f) => ({ id: f.p.a.id, name: 'A, renamed' }) },
   'affiliates.createKey': { input: (f) => ({ id: f.p.a.id }) },
+  'affiliates.linkCode': {
+    input: async (f) => {
+      // a Stripe of its own for this call, closed once the call is made (the walk reaches no Stripe otherwise)
+      const fake = await startFakeStripe();
+      linkFake = fake;
+      setProviderApiBases({ stripe: fake.url });
+      fake.key('rk_test_walk0000000000000000Zq9');
+      await saveIntegration({ ctx: ctxOf(f), provider: stripe, patch: { secret: SECRET, apiKey: 'rk_test_walk0000000000000000Zq9' } });
+      const promo = promotionCode({ code: 'WALKLINK' });
+      fake.account.promotionCodes.push(promo);
+      return { id: f.p.a.id, provider: 'stripe', provider_code_id: promo.id };
+    },
+    actor: async (f) => {
+      await linkFake?.close();
+      return { type: 'api_key', id: f.key.id };
+    },
+  },
   'affiliates.revokeKey': {
     input: async (f) => ({ id: f.p.a.id, key_id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.a.id })).key.id }),
   },

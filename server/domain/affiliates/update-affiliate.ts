@@ -11,6 +11,7 @@ import { hasAccess } from './access';
 import type { Affiliate, AffiliateStatus } from './affiliates';
 import { referencedCampaign } from '../references';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
+import { codesFollowAffiliate } from '../../integrations/codes/due';
 
 export type AffiliatePatch = {
   name?: string;
@@ -51,6 +52,7 @@ export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: 
     if (Object.keys(set).length === 0) return current;
     const [row] = await tx.update(affiliates).set(set).where(where).returning();
     await followAffiliateStatus(tx, ctx, current, row);
+    if (row.campaignId !== current.campaignId) await codesFollowAffiliate(tx, ctx.workspaceId, id);
     await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
     await addAuditEntryIfChanged(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
     return row;

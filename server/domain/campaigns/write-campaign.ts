@@ -7,6 +7,10 @@ import { generateCodesIn } from '../codes/lifecycle';
 import { emitEvent } from '../events/emit-event';
 import type { Campaign, CampaignStatus } from './campaigns';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
+import { codesFollowCampaign } from '../../integrations/codes/due';
+
+// What the providers' copies of the campaign's codes depend on (its status: it may be the default).
+const codeTerms = (c: Campaign) => [c.status, c.discountType, c.discountAmount, c.discountCurrency, c.discountDuration, c.discountMonths].join('|');
 
 type CampaignFields = Pick<
   typeof campaigns.$inferInsert,
@@ -42,6 +46,7 @@ async function changeCampaign(ctx: ActingCtx, id: string, set: Partial<CampaignF
     // A discount set where there was none: the first affiliates get their codes with it, the rest
     // by the sync job's sweep (generateMissingCodes), so this write stays bounded.
     if (!before.discountType && row.discountType) await generateCodesIn(tx, { ...ctx, db: tx }, { limit: CODES_WITH_DISCOUNT, campaignId: id });
+    if (codeTerms(before) !== codeTerms(row)) await codesFollowCampaign(tx, ctx.workspaceId, id);
     await emitEvent({ ctx: { ...ctx, db: tx }, type: 'campaign.updated', object: 'campaign', record: presentCampaign(row) });
     await addAuditEntryIfChanged(tx, ctx, 'campaign.updated', { type: 'campaign', id }, presentCampaign(before), presentCampaign(row));
     return row;

@@ -31,6 +31,9 @@ export const codeKey = (code: string) => code.toLowerCase();
 
 export const isReserved = (code: string) => RESERVED_CODES.has(code.toUpperCase());
 
+/** Whether `text`, as it stands, is a code by the rule below (a provider's object linked as one). */
+export const fitsCodeRule = (text: string) => text.length >= CODE_MIN && text.length <= CODE_MAX && CODE_PATTERN.test(text) && !isReserved(text);
+
 /** `text` as a code, or invalid_request naming `code` and the rule it breaks. */
 export function checkCodeText(text: string): string {
   const code = text.trim();

@@ -5,6 +5,8 @@ import { presentAffiliateCode } from '../../contracts/affiliate-code';
 import type { Affiliate } from '../affiliates/affiliates';
 import { addAuditEntries } from '../audit/audit-entries';
 import { systemActor, type ActingCtx } from '../context';
+import { sweepCursor, sweepWorkspaces, type SweepLimits, type SweepReport } from '../jobs/sweep';
+import { workspacesWith } from '../jobs/workspaces-with';
 import { insertGeneratedCode, type AffiliateCode } from './store';
 
 // How codes follow their affiliate and its campaign (docs/codes.md#lifecycle). Each function runs
@@ -98,4 +100,18 @@ export async function generateCodesIn(tx: Tx, ctx: ActingCtx, { limit, campaignI
  */
 export async function generateMissingCodes(db: Db, workspaceId: string, limit: number): Promise<number> {
   return db.transaction((tx) => generateCodesIn(tx, { db: tx, workspaceId, actor: systemActor('codes.generate') }, { limit }));
+}
+
+export const CODE_GENERATE_QUEUE = 'codes.generate';
+// A batch is one transaction of generated codes; a run gives each discounted workspace a few turns.
+export const CODE_GENERATE_LIMITS: SweepLimits = { batchSize: 200, rounds: 5, budget: 2_000 };
+
+/**
+ * The job's run: generated codes for the active affiliates of every workspace's discounted
+ * campaigns that have none yet (a discount first set on a campaign gives its first affiliates codes
+ * in the same write, the rest come here), in bounded batches, one workspace's turn after another's.
+ */
+export async function generateMissingCodesEverywhere(db: Db, limits = CODE_GENERATE_LIMITS): Promise<SweepReport> {
+  const workspaces = await workspacesWith(db, 'campaigns', sql`discount_type is not null`, { after: sweepCursor(CODE_GENERATE_QUEUE) });
+  return sweepWorkspaces({ db, queue: CODE_GENERATE_QUEUE, workspaces, limits, batch: (workspaceId) => generateMissingCodes(db, workspaceId, limits.batchSize) });
 }

@@ -40,7 +40,7 @@ async function countCodes(tx: Tx, ctx: WorkspaceCtx, affiliateId: string, which:
 }
 
 /** Keys among `keys` that another affiliate of the workspace holds as its ref code (ref codes are lower-case). */
-async function otherRefCodes(tx: Tx, ctx: WorkspaceCtx, affiliateId: string, keys: string[]) {
+export async function otherRefCodes(tx: Tx, ctx: WorkspaceCtx, affiliateId: string, keys: string[]) {
   const rows = await tx
     .select({ refCode: affiliates.refCode })
     .from(affiliates)

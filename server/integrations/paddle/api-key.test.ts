@@ -57,13 +57,18 @@ describe('a Paddle API key', () => {
     fake.key(short, ['discount.read']);
     const refused = await refusal(shop.caller.integrations.save({ provider: 'paddle', api_key: short }));
     expect(refused).toMatchObject({ status: 400, error: 'invalid_request', detail: 'api_key: the key lacks discount.read: add this permission to the API key in Paddle' });
+    const readOnly = newKey();
+    fake.key(readOnly, ['discount.write']);
+    expect((await refusal(shop.caller.integrations.save({ provider: 'paddle', api_key: readOnly }))).detail).toBe('api_key: the key lacks discount.write: add this permission to the API key in Paddle');
     expect((await refusal(shop.caller.integrations.save({ provider: 'paddle', api_key: newKey() }))).detail).toBe('api_key: Paddle refused this key: revoked, expired or mistyped');
     const key = newKey();
     fake.key(key);
     const saved = await shop.caller.integrations.save({ provider: 'paddle', api_key: key });
-    expect(saved.api_key).toMatchObject({ backfill: true, hint: `…${key.slice(-4)}`, permissions: ['customer.read', 'transaction.read', 'discount.read', 'product.read'] });
+    expect(saved.api_key).toMatchObject({ backfill: true, hint: `…${key.slice(-4)}`, permissions: ['customer.read', 'transaction.read', 'discount.read', 'product.read', 'discount.write'] });
     expect(JSON.stringify(saved)).not.toContain(key.slice(16));
-    expect(fake.requests.filter((r) => r.key === key).map((r) => r.path).sort()).toEqual(['/customers?per_page=1', '/discounts?per_page=1', '/products?per_page=1', '/transactions?per_page=1']);
+    expect(fake.requests.filter((r) => r.key === key).map((r) => r.path).sort()).toEqual(['/customers?per_page=1', `/discounts/dsc_${'0'.repeat(26)}`, '/discounts?per_page=1', '/products?per_page=1', '/transactions?per_page=1']);
+    // discount.write proven by an update of a discount that does not exist: nothing written
+    expect(fake.discounts).toEqual([]);
   });
 
   it("reads a transaction's discount by id, so an affiliate's code attributes the sale", async () => {

@@ -2,7 +2,8 @@ import { ApiError, Environment, LogLevel, Paddle } from '@paddle/paddle-node-sdk
 import { ProviderApiError, providerApiBase, type ApiFailure, missingPermissions } from '../provider-api';
 
 // The merchant's Paddle account through the official SDK and an optional API key
-// (docs/integrations/stripe.md "Paddle Billing"). Read-only.
+// (docs/integrations/stripe.md "Paddle Billing"). Refcount reads, and writes only affiliate codes' discounts
+// (server/integrations/codes/).
 
 /** Paddle's API keys name their environment: a sandbox key reads the sandbox. */
 export const PADDLE_API_KEY = {
@@ -13,11 +14,14 @@ export const PADDLE_API_KEY = {
 };
 
 // Each permission the key needs (Paddle's names) and the read that proves it.
-const NEEDED: readonly { permission: string; probe: (p: Paddle) => Promise<unknown> }[] = [
+// discount.write is proven without writing: an empty update of a discount id that does not exist
+// is refused for the permission (403) before Paddle looks it up (404 then means granted).
+const NEEDED: readonly { permission: string; probe: (p: Paddle) => Promise<unknown>; write?: true }[] = [
   { permission: 'customer.read', probe: (p) => p.customers.list({ perPage: 1 }).next() },
   { permission: 'transaction.read', probe: (p) => p.transactions.list({ perPage: 1 }).next() },
   { permission: 'discount.read', probe: (p) => p.discounts.list({ perPage: 1 }).next() },
   { permission: 'product.read', probe: (p) => p.products.list({ perPage: 1 }).next() },
+  { permission: 'discount.write', probe: (p) => p.discounts.update(`dsc_${'0'.repeat(26)}`, {}), write: true },
 ];
 
 export const PADDLE_PERMISSIONS = NEEDED.map((n) => n.permission);
@@ -55,5 +59,6 @@ export async function paddleCall<T>(what: string, call: () => Promise<T>): Promi
 
 export async function missingPaddlePermissions(apiKey: string): Promise<string[]> {
   const paddle = paddleClient(apiKey);
-  return missingPermissions(NEEDED.map((n) => ({ permission: n.permission, run: () => paddleCall(n.permission, () => n.probe(paddle)) })));
+  const grantedIfMissing = (err: unknown) => (err instanceof ProviderApiError && err.failure === 'not_found' ? null : Promise.reject(err));
+  return missingPermissions(NEEDED.map((n) => ({ permission: n.permission, run: () => paddleCall(n.permission, () => n.probe(paddle)).catch((err) => (n.write ? grantedIfMissing(err) : Promise.reject(err))) })));
 }

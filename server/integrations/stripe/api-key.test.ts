@@ -77,8 +77,18 @@ describe('saving a restricted key', () => {
     const saved = await caller.integrations.save({ provider: 'stripe', api_key: key });
     expect(saved.api_key).toMatchObject({ backfill: true, hint: `…${key.slice(-4)}`, example: 'rk_live_…', where: expect.stringContaining('restricted key'), permissions: expect.arrayContaining(['Promotion Codes: read']) });
     const probes = fake.requests.slice(before);
-    expect(probes.map((r) => r.path.split('?')[0]).sort()).toEqual(['/v1/checkout/sessions', '/v1/customers', '/v1/invoices', '/v1/products', '/v1/promotion_codes']);
-    expect(probes.every((r) => r.key === key && r.path.endsWith('?limit=1'))).toBe(true);
+    expect(probes.map((r) => r.path.split('?')[0]).sort()).toEqual([
+      '/v1/checkout/sessions',
+      '/v1/coupons/refcount_permission_check',
+      '/v1/customers',
+      '/v1/invoices',
+      '/v1/products',
+      '/v1/promotion_codes',
+      '/v1/promotion_codes/promo_refcount_permission_check',
+    ]);
+    // the write permissions are proven by updates of ids that do not exist: nothing is written
+    expect(fake.account.coupons).toEqual([]);
+    expect(probes.every((r) => r.key === key && (r.path.endsWith('?limit=1') || r.path.endsWith('permission_check')))).toBe(true);
     const [row] = await h.api.db.select().from(integrations).where(eq(integrations.workspaceId, shop.program.ws.id));
     expect(row.apiKeySealed).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(key.slice(8, -4));
@@ -103,6 +113,10 @@ describe('saving a restricted key', () => {
     const two = newKey();
     fake.key(two, ['invoices', 'products']);
     expect((await refusal(caller.integrations.save({ provider: 'stripe', api_key: two }))).detail).toContain('the key lacks Invoices: read, Products: read');
+    // affiliate codes are written with the key: a read-only one is refused for the writes
+    const readOnly = newKey();
+    fake.key(readOnly, ['coupons_write', 'promotion_codes_write']);
+    expect((await refusal(caller.integrations.save({ provider: 'stripe', api_key: readOnly }))).detail).toBe('api_key: the key lacks Coupons: write, Promotion Codes: write: add these permissions to the restricted key in Stripe');
     // A key Stripe does not know, and a secret key (far more than Refcount needs), are refused too.
     expect((await refusal(caller.integrations.save({ provider: 'stripe', api_key: newKey() }))).detail).toBe('api_key: Stripe refused this key: revoked, expired or mistyped');
     const sk = `sk_live_${'a'.repeat(24)}`;

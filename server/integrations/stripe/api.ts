@@ -2,7 +2,8 @@ import Stripe from 'stripe';
 import { failureOf, ProviderApiError, providerApiBase, missingPermissions } from '../provider-api';
 
 // The merchant's Stripe account through the official client and an optional restricted key
-// (docs/integrations/stripe.md "API key"). Read-only: Refcount writes nothing at Stripe.
+// (docs/integrations/stripe.md "API key"). Refcount reads, and writes only affiliate codes: a
+// coupon per campaign discount and a promotion code per code (server/integrations/codes/).
 
 /** Restricted keys only: a secret key (sk_) can move money, far more than Refcount reads. */
 export const STRIPE_API_KEY = {
@@ -14,15 +15,21 @@ export const STRIPE_API_KEY = {
 
 // Each permission the key needs, the call that proves it (limit 1) and its name in Stripe's
 // dashboard, which is what a manager is told when one is missing.
-const NEEDED: readonly { permission: string; probe: (s: Stripe) => Promise<unknown> }[] = [
+// A write is proven without writing: an empty update of an id that does not exist is refused
+// for the permission (403) before Stripe looks the object up (404 then means granted).
+const NEEDED: readonly { permission: string; probe: (s: Stripe) => Promise<unknown>; write?: true }[] = [
   { permission: 'Customers: read', probe: (s: Stripe) => s.customers.list({ limit: 1 }) },
   { permission: 'Checkout Sessions: read', probe: (s: Stripe) => s.checkout.sessions.list({ limit: 1 }) },
   { permission: 'Invoices: read', probe: (s: Stripe) => s.invoices.list({ limit: 1 }) },
   { permission: 'Promotion Codes: read', probe: (s: Stripe) => s.promotionCodes.list({ limit: 1 }) },
   { permission: 'Products: read', probe: (s: Stripe) => s.products.list({ limit: 1 }) },
+  // affiliate codes (docs/integrations/stripe.md "Affiliate codes")
+  { permission: 'Coupons: write', probe: (s: Stripe) => s.coupons.update(PROBE_ID.coupon, {}), write: true },
+  { permission: 'Promotion Codes: write', probe: (s: Stripe) => s.promotionCodes.update(PROBE_ID.promotionCode, {}), write: true },
 ];
 
 export const STRIPE_PERMISSIONS = NEEDED.map((n) => n.permission);
+const PROBE_ID = { coupon: 'refcount_permission_check', promotionCode: 'promo_refcount_permission_check' };
 
 // A webhook waits on these calls inside its transaction: short, and one retry of a dropped
 // connection; a slower Stripe makes the event fail and our retry job take it up later.
@@ -37,6 +44,10 @@ export function stripeClient(apiKey: string): Stripe {
     ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
   });
 }
+
+const rethrow = (err: unknown) => Promise.reject(err);
+/** A write probe's 404: the permission let the call through to the lookup. */
+const grantedIfMissing = (err: unknown) => (err instanceof ProviderApiError && err.failure === 'not_found' ? null : Promise.reject(err));
 
 /** Runs a call, turning Stripe's errors into ours (never its message, which quotes the key). */
 export async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -54,5 +65,5 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
  */
 export async function missingStripePermissions(apiKey: string): Promise<string[]> {
   const stripe = stripeClient(apiKey);
-  return missingPermissions(NEEDED.map((n) => ({ permission: n.permission, run: () => stripeCall(n.permission, () => n.probe(stripe)) })));
+  return missingPermissions(NEEDED.map((n) => ({ permission: n.permission, run: () => stripeCall(n.permission, () => n.probe(stripe)).catch(n.write ? grantedIfMissing : rethrow) })));
 }

@@ -121,4 +121,4 @@ export const customerSchema = z.looseObject({
 });
 export const productSchema = z.looseObject({ id: z.string(), name: z.string().nullish() });
 
-export const promotionCodeSchema = z.looseObject({ id: z.string(), code: z.string() });
+export const promotionCodeSchema = z.looseObject({ id: z.string(), code: z.string(), active: z.boolean().optional() });

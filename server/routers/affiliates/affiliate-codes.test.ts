@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliateCodes, auditEvents, campaigns } from '@/db/schema';
-import { generateMissingCodes } from '../../domain/codes/lifecycle';
+import { generateMissingCodes, generateMissingCodesEverywhere } from '../../domain/codes/lifecycle';
 import { MAX_ACTIVE_CODES } from '../../domain/codes/codes';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { failure, portalCaller } from '../../testing/session-caller';
@@ -232,6 +232,16 @@ describe('codes follow the affiliate', () => {
     for (const id of ids) expect((await codesOf(p.ws, id)).length).toBe(1);
     const [audit] = await api.db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, p.ws.id), eq(auditEvents.action, 'affiliate_code.created')));
     expect(audit).toMatchObject({ actorType: 'system', actorId: 'codes.generate' });
+  });
+
+  it("the job's run sweeps every workspace with a discounted campaign, and only those", async () => {
+    const [withDiscount, without] = [await program(), await program()];
+    const a = await withDiscount.affiliate('job-a');
+    const b = await without.affiliate('job-b');
+    await api.db.update(campaigns).set({ discountType: 'percent', discountAmount: 1000 }).where(eq(campaigns.id, withDiscount.campaign.id));
+    expect((await generateMissingCodesEverywhere(api.db)).done).toBeGreaterThanOrEqual(1);
+    expect(await codesOf(withDiscount.ws, a)).toEqual(['JOBA:active']);
+    expect(await codesOf(without.ws, b)).toEqual([]);
   });
 });
 

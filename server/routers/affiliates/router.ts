@@ -13,6 +13,7 @@ import { revokeAffiliateKeyProcedure } from './revoke-affiliate-key';
 import { updateAffiliateProcedure } from './update-affiliate';
 import { exportAffiliateTableProcedure } from './export-affiliate-table';
 import { listAffiliateTableProcedure } from './list-affiliate-table';
+import { linkAffiliateCodeProcedure } from './link-affiliate-code';
 
 export const affiliatesRouter = router({
   invite: inviteAffiliateProcedure,
@@ -27,6 +28,7 @@ export const affiliatesRouter = router({
   codes: listAffiliateCodesProcedure,
   createCode: createAffiliateCodeProcedure,
   deactivateCode: deactivateAffiliateCodeProcedure,
+  linkCode: linkAffiliateCodeProcedure,
   // dashboard-only list view (no OpenAPI meta)
   table: listAffiliateTableProcedure,
   tableCsv: exportAffiliateTableProcedure,

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ICustomerResponse, IDiscountResponse, ITransactionNotificationResponse, ITransactionResponse } from '@paddle/paddle-node-sdk';
 import { pid } from './objects';
@@ -6,9 +6,11 @@ import { pid } from './objects';
 // A local stand-in for the Paddle Billing API at its HTTP edge: a real node:http server answering
 // only what Refcount reads (the probes of a key, a discount, the list of transactions), with payloads typed by @paddle/paddle-node-sdk's response types, so
 // the SDK pointed here parses what it would parse from Paddle. A key may lack permissions
-// (403 `forbidden`, Paddle's error shape) or be unknown (`invalid_token`).
+// (403 `forbidden`, Paddle's error shape) or be unknown (`invalid_token`). Discounts are also
+// created and updated (affiliate codes), with Paddle's rule that a code belongs to one discount
+// ever (409 `discount_code_conflict`, archived ones included).
 
-export type PaddlePermission = 'customer.read' | 'transaction.read' | 'discount.read' | 'product.read';
+export type PaddlePermission = 'customer.read' | 'transaction.read' | 'discount.read' | 'product.read' | 'discount.write';
 
 // The envelope of Paddle's answers (the SDK keeps its own type internal).
 type Meta = { request_id: string };
@@ -22,7 +24,9 @@ export type FakePaddle = {
   transactions: ITransactionResponse[];
   customers: ICustomerResponse[];
   key(key: string, withheld?: PaddlePermission[]): void;
-  requests: { path: string; key: string | null }[];
+  requests: { path: string; key: string | null; method?: string; body?: Record<string, unknown> }[];
+  /** Answers the next `n` requests with 500 (a Paddle outage). */
+  failNext(n: number): void;
   close(): Promise<void>;
 };
 
@@ -99,10 +103,18 @@ export async function startFakePaddle(): Promise<FakePaddle> {
   const keys = new Map<string, Set<PaddlePermission>>();
   const requests: FakePaddle['requests'] = [];
   let n = 0;
+  let failing = 0;
   const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => answer(req, res, Buffer.concat(chunks).toString()));
+  });
+  function answer(req: IncomingMessage, res: ServerResponse, raw: string) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = /^bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    requests.push({ path: url.pathname + url.search, key });
+    const method = req.method ?? 'GET';
+    const body = method === 'GET' || !raw ? undefined : (JSON.parse(raw) as Record<string, unknown>);
+    requests.push({ path: url.pathname + url.search, key, method, ...(body ? { body } : {}) });
     const meta: Meta = { request_id: `req_${++n}` };
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -112,8 +124,17 @@ export async function startFakePaddle(): Promise<FakePaddle> {
       const body: ErrorBody = { error: { type: 'request_error', code, detail, documentation_url: `https://developer.paddle.com/errors/shared/${code}` }, meta };
       send(status, body);
     };
+    if (failing > 0) {
+      failing--;
+      const body: ErrorBody = { error: { type: 'api_error', code: 'internal_error', detail: 'An internal error occurred', documentation_url: 'https://developer.paddle.com/errors/shared/internal_error' }, meta };
+      return send(500, body);
+    }
     if (!key || !keys.has(key)) return error(403, 'invalid_token', 'Invalid API key');
     const withheld = keys.get(key)!;
+    if (method !== 'GET') {
+      if (withheld.has('discount.write')) return error(403, 'forbidden', "You aren't permitted to perform this request.");
+      return writeDiscount(url.pathname, method, body ?? {}, send, error, meta);
+    }
     const list = LISTS[url.pathname];
     const permission = list ?? (url.pathname.startsWith('/discounts/') ? 'discount.read' : null);
     if (!permission) return error(404, 'not_found', 'Unrecognized path');
@@ -123,6 +144,12 @@ export async function startFakePaddle(): Promise<FakePaddle> {
       const body: Paginated<ITransactionResponse> = { data, meta: { ...meta, pagination } };
       return send(200, body);
     }
+    if (list === 'discount.read' && url.searchParams.has('code')) {
+      const codes = url.searchParams.get('code')!.split(',');
+      const data = discounts.filter((d) => d.code && codes.includes(d.code));
+      const body: Paginated<IDiscountResponse> = { data, meta: { ...meta, pagination: { per_page: 50, next: '', has_more: false, estimated_total: data.length } } };
+      return send(200, body);
+    }
     if (list) {
       const data = list === 'discount.read' ? discounts.slice(0, 1) : [];
       const body: Paginated<unknown> = { data, meta: { ...meta, pagination: { per_page: 1, next: '', has_more: false, estimated_total: data.length } } };
@@ -130,7 +157,34 @@ export async function startFakePaddle(): Promise<FakePaddle> {
     }
     const found = discounts.find((d) => d.id === url.pathname.slice('/discounts/'.length));
     return found ? send(200, { data: found, meta }) : error(404, 'entity_not_found', 'Discount not found');
-  });
+  }
+
+  /** POST /discounts and PATCH /discounts/{id}: the body in Paddle's snake_case, its code rule enforced. */
+  function writeDiscount(path: string, method: string, b: Record<string, unknown>, send: (s: number, b: unknown) => void, error: (s: number, c: string, d: string) => void, meta: Meta) {
+    const taken = (code: unknown, self?: string) => typeof code === 'string' && discounts.find((d) => d.id !== self && d.code?.toLowerCase() === code.toLowerCase());
+    const fields = (d: IDiscountResponse) => {
+      for (const k of ['description', 'enabled_for_checkout', 'code', 'type', 'amount', 'currency_code', 'recur', 'maximum_recurring_intervals', 'custom_data', 'status'] as const) {
+        if (k in b) (d as unknown as Record<string, unknown>)[k] = b[k];
+      }
+      d.updated_at = new Date().toISOString();
+      return d;
+    };
+    if (typeof b.code === 'string' && !/^[A-Za-z0-9]{1,32}$/.test(b.code)) return error(400, 'invalid_field', 'code must match ^[a-zA-Z0-9]{1,32}$');
+    if (method === 'POST' && path === '/discounts') {
+      const other = taken(b.code);
+      if (other) return error(409, 'discount_code_conflict', `Discount code conflicts with Discount ID ${other.id}`);
+      if (b.type === 'flat' && !b.currency_code) return error(400, 'invalid_field', 'currency_code is required for flat discounts');
+      const made = fields({ ...paddleDiscount({ code: String(b.code) }), custom_data: null });
+      discounts.push(made);
+      return send(201, { data: made, meta });
+    }
+    const found = method === 'PATCH' && discounts.find((d) => d.id === path.slice('/discounts/'.length));
+    if (!found) return error(404, 'entity_not_found', 'Discount not found');
+    const other = taken(b.code, found.id);
+    if (other) return error(409, 'discount_code_conflict', `Discount code conflicts with Discount ID ${other.id}`);
+    return send(200, { data: fields(found), meta });
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -139,6 +193,7 @@ export async function startFakePaddle(): Promise<FakePaddle> {
     customers,
     key: (key, withheld = []) => void keys.set(key, new Set(withheld)),
     requests,
+    failNext: (count: number) => void (failing = count),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

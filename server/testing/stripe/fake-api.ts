@@ -1,14 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { NOW, sid } from './ids';
 
 // A local stand-in for the Stripe API at its HTTP edge: a real node:http server answering only
 // the endpoints Refcount calls, with payloads typed by the `stripe` package (Stripe.ApiList<…>),
 // so the official client, pointed here (host, port, protocol 'http'), parses what it would parse
 // from Stripe. A key may be refused (401) or lack permissions (403, Stripe's restricted-key
-// error), as Stripe answers them.
+// error), as Stripe answers them. Writes (coupons and promotion codes, for affiliate codes)
+// honour Idempotency-Key as Stripe does: the same key answers the first answer again.
 
-export type Permission = 'customers' | 'checkout_sessions' | 'invoices' | 'promotion_codes' | 'products';
+export type Permission = 'customers' | 'checkout_sessions' | 'invoices' | 'promotion_codes' | 'products' | 'coupons_write' | 'promotion_codes_write';
 
 type Listed = { id: string; created: number };
 
@@ -24,13 +26,16 @@ export type FakeStripe = {
     discounts: Stripe.Discount[];
     promotionCodes: Stripe.PromotionCode[];
     products: Stripe.Product[];
+    coupons: Stripe.Coupon[];
   };
   /** A key this fake accepts, lacking the permissions named. */
   key(key: string, withheld?: Permission[]): void;
-  /** Every request, in order: method, path with query, the key sent. */
-  requests: { method: string; path: string; key: string | null }[];
+  /** Every request, in order: method, path with query, the key sent, a write's decoded form body and Idempotency-Key. */
+  requests: { method: string; path: string; key: string | null; body?: Record<string, unknown>; idempotencyKey?: string }[];
   /** Answers the next `n` requests with 500 (a Stripe outage). */
   failNext(n: number): void;
+  /** Forgets every Idempotency-Key, as Stripe does after 24 hours. */
+  forgetIdempotencyKeys(): void;
   /** Milliseconds each answer waits (a slow account, so progress can be watched). */
   delayMs: number;
   close(): Promise<void>;
@@ -43,7 +48,44 @@ const RAK: Record<Permission, string> = {
   invoices: 'rak_invoice_read',
   promotion_codes: 'rak_promotion_code_read',
   products: 'rak_product_read',
+  coupons_write: 'rak_coupon_write',
+  promotion_codes_write: 'rak_promotion_code_write',
 };
+
+/** A form body as the client encodes it (`a[b]=1`, `a[c][0]=x`) back into an object. */
+function formBody(raw: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(raw)) {
+    const path = k.split(/\[|\]\[|\]/).filter(Boolean);
+    let o = out as Record<string, unknown>;
+    path.slice(0, -1).forEach((part) => (o = (o[part] ??= {}) as Record<string, unknown>));
+    o[path[path.length - 1]] = v;
+  }
+  return out;
+}
+
+const metadataOf = (m: unknown): Record<string, string> => (m && typeof m === 'object' ? (m as Record<string, string>) : {});
+
+/** A coupon as Stripe answers POST /v1/coupons. */
+function couponOf(b: Record<string, unknown>): Stripe.Coupon {
+  return {
+    id: typeof b.id === 'string' ? b.id : sid('coupon'),
+    object: 'coupon',
+    amount_off: b.amount_off ? Number(b.amount_off) : null,
+    created: NOW,
+    currency: typeof b.currency === 'string' ? b.currency : null,
+    duration: String(b.duration ?? 'once'),
+    duration_in_months: b.duration_in_months ? Number(b.duration_in_months) : null,
+    livemode: true,
+    max_redemptions: null,
+    metadata: metadataOf(b.metadata),
+    name: typeof b.name === 'string' ? b.name : null,
+    percent_off: b.percent_off ? Number(b.percent_off) : null,
+    redeem_by: null,
+    times_redeemed: 0,
+    valid: true,
+  };
+}
 
 const masked = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 14))}${key.slice(-6)}`;
 
@@ -68,22 +110,31 @@ function page<T extends Listed>(all: T[], q: URLSearchParams, url: string, keep:
 
 /** On a free port of 127.0.0.1, or `port` (the browser specs' app is told it before it starts). */
 export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Promise<FakeStripe> {
-  const account: FakeStripe['account'] = { customers: [], sessions: [], lineItems: new Map(), invoices: [], discounts: [], promotionCodes: [], products: [] };
+  const account: FakeStripe['account'] = { customers: [], sessions: [], lineItems: new Map(), invoices: [], discounts: [], promotionCodes: [], products: [], coupons: [] };
   const keys = new Map<string, Set<Permission>>();
   const requests: FakeStripe['requests'] = [];
   let failing = 0;
 
   const fake = { delayMs: 0 };
-  const server: Server = createServer((req, res) => void new Promise((r) => setTimeout(r, fake.delayMs)).then(() => answer(req, res)));
-  function answer(req: IncomingMessage, res: ServerResponse) {
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => void new Promise((r) => setTimeout(r, fake.delayMs)).then(() => answer(req, res, Buffer.concat(chunks).toString())));
+  });
+  // Idempotency-Key → the first answer, replayed (Stripe keeps them 24 hours).
+  const replays = new Map<string, { status: number; body: unknown; sent: string }>();
+  function answer(req: IncomingMessage, res: ServerResponse, raw: string) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, key });
+    const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+    const form = req.method === 'POST' ? formBody(raw) : undefined;
+    requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, key, ...(form ? { body: form, idempotencyKey } : {}) });
     const send = (status: number, body: unknown) => {
+      if (idempotencyKey && req.method === 'POST' && status < 500 && !replays.has(`${key} ${idempotencyKey}`)) replays.set(`${key} ${idempotencyKey}`, { status, body, sent: raw });
       res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` });
       res.end(JSON.stringify(body));
     };
-    const error = (status: number, message: string, type = 'invalid_request_error') => send(status, { error: { type, message } });
+    const error = (status: number, message: string, type = 'invalid_request_error', code?: string) => send(status, { error: { type, message, ...(code ? { code } : {}) } });
     if (failing > 0) {
       failing--;
       return error(500, 'An unknown error occurred', 'api_error');
@@ -98,7 +149,23 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     const q = url.searchParams;
     const p = url.pathname;
     let m: RegExpExecArray | null;
+    if (req.method === 'POST' && form) {
+      const replay = idempotencyKey && replays.get(`${key} ${idempotencyKey}`);
+      // Stripe: a key used again with other parameters is refused, not replayed
+      if (replay && replay.sent !== raw) {
+        return error(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, 'idempotency_error');
+      }
+      if (replay) {
+        res.writeHead(replay.status, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
+        return res.end(JSON.stringify(replay.body));
+      }
+      return write(p, form, needs, send, error);
+    }
     if (req.method !== 'GET') return error(404, `Unrecognized request URL (${req.method}: ${p}).`);
+    if ((m = /^\/v1\/coupons\/([^/]+)$/.exec(p))) {
+      const found = account.coupons.find((c) => c.id === decodeURIComponent(m![1]));
+      return found ? send(200, found) : error(404, `No such coupon: '${m[1]}'`, 'invalid_request_error', 'resource_missing');
+    }
     if (p === '/v1/customers') return needs('customers') && send(200, page(account.customers, q, p));
     if (p === '/v1/checkout/sessions') return needs('checkout_sessions') && send(200, page(account.sessions, q, p, (s) => !q.get('status') || s.status === q.get('status')));
     if ((m = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(p))) {
@@ -118,7 +185,10 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
       const expanded: Stripe.Invoice = { ...found, discounts: found.discounts.map((d) => (typeof d === 'string' ? (account.discounts.find((x) => x.id === d) ?? d) : d)) };
       return send(200, expanded);
     }
-    if (p === '/v1/promotion_codes') return needs('promotion_codes') && send(200, page(account.promotionCodes, q, p));
+    if (p === '/v1/promotion_codes') {
+      const keep = (c: Stripe.PromotionCode) => (!q.get('code') || c.code.toLowerCase() === q.get('code')!.toLowerCase()) && (!q.get('active') || String(c.active) === q.get('active'));
+      return needs('promotion_codes') && send(200, page(account.promotionCodes, q, p, keep));
+    }
     if ((m = /^\/v1\/promotion_codes\/([^/]+)$/.exec(p))) {
       if (!needs('promotion_codes')) return;
       const found: Stripe.PromotionCode | undefined = account.promotionCodes.find((c) => c.id === m![1]);
@@ -127,6 +197,73 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     if (p === '/v1/products') return needs('products') && send(200, page(account.products, q, p));
     return error(404, `Unrecognized request URL (GET: ${p}).`);
   }
+  type Send = (status: number, body: unknown) => void;
+  type Fail = (status: number, message: string, type?: string, code?: string) => void;
+  /** POST /v1/coupons, /v1/promotion_codes and /v1/promotion_codes/{id}, with Stripe's refusals. */
+  function write(p: string, b: Record<string, unknown>, needs: (p: Permission) => boolean, send: Send, error: Fail) {
+    let m: RegExpExecArray | null;
+    if (p === '/v1/coupons') {
+      if (!needs('coupons_write')) return;
+      if (!b.percent_off && !b.amount_off) return error(400, 'Invalid coupon: must provide one of `percent_off` or `amount_off`.');
+      if (b.amount_off && !b.currency) return error(400, 'You must pass a currency when creating a coupon with amount_off.');
+      if (typeof b.id === 'string' && account.coupons.some((c) => c.id === b.id)) return error(400, 'Coupon already exists.', 'invalid_request_error', 'resource_already_exists');
+      const coupon = couponOf(b);
+      account.coupons.push(coupon);
+      return send(200, coupon);
+    }
+    if (p === '/v1/promotion_codes') {
+      if (!needs('promotion_codes_write')) return;
+      const promotion = b.promotion as { coupon?: string; type?: string } | undefined;
+      const coupon = account.coupons.find((c) => c.id === promotion?.coupon);
+      if (!coupon) return error(400, `No such coupon: '${promotion?.coupon}'`, 'invalid_request_error', 'resource_missing');
+      const code = String(b.code ?? '');
+      // Stripe: the code text is unique among active promotion codes, whatever the case
+      if (account.promotionCodes.some((c) => c.active && c.code.toLowerCase() === code.toLowerCase())) {
+        return error(400, `An active promotion code with \`code: ${code}\` already exists.`, 'invalid_request_error', 'resource_already_exists');
+      }
+      const made: Stripe.PromotionCode = {
+        id: sid('promo'),
+        object: 'promotion_code',
+        active: true,
+        code,
+        created: NOW,
+        customer: null,
+        customer_account: null,
+        expires_at: null,
+        livemode: true,
+        max_redemptions: null,
+        metadata: metadataOf(b.metadata),
+        promotion: { coupon: coupon.id, type: 'coupon' },
+        restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+        times_redeemed: 0,
+      };
+      account.promotionCodes.push(made);
+      return send(200, made);
+    }
+    if ((m = /^\/v1\/coupons\/([^/]+)$/.exec(p))) {
+      if (!needs('coupons_write')) return;
+      const found = account.coupons.find((c) => c.id === decodeURIComponent(m![1]));
+      if (!found) return error(404, `No such coupon: '${m[1]}'`, 'invalid_request_error', 'resource_missing');
+      if (typeof b.name === 'string') found.name = b.name;
+      return send(200, found);
+    }
+    if ((m = /^\/v1\/promotion_codes\/([^/]+)$/.exec(p))) {
+      if (!needs('promotion_codes_write')) return;
+      const found = account.promotionCodes.find((c) => c.id === m![1]);
+      if (!found) return error(404, `No such promotion code: '${m[1]}'`, 'invalid_request_error', 'resource_missing');
+      if (b.active !== undefined) {
+        const active = b.active === 'true';
+        if (active && !found.active && account.promotionCodes.some((c) => c.active && c.code.toLowerCase() === found.code.toLowerCase())) {
+          return error(400, `An active promotion code with \`code: ${found.code}\` already exists.`, 'invalid_request_error', 'resource_already_exists');
+        }
+        found.active = active;
+      }
+      if (b.metadata) found.metadata = { ...found.metadata, ...metadataOf(b.metadata) };
+      return send(200, found);
+    }
+    return error(404, `Unrecognized request URL (POST: ${p}).`);
+  }
+
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const api: FakeStripe = Object.assign(fake, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -134,6 +271,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     key: (key: string, withheld: Permission[] = []) => void keys.set(key, new Set(withheld)),
     requests,
     failNext: (n: number) => void (failing = n),
+    forgetIdempotencyKeys: () => replays.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
   return api;
