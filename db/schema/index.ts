@@ -17,3 +17,4 @@ export * from './integrations';
 export * from './integration-backfills';
 export * from './jobs';
 export * from './codes';
+export * from './reward-deliveries';
