@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { fakeBilling, type FakeBilling } from './fake-billing';
 
 // A local stand-in for the Stripe API at its HTTP edge: a real node:http server answering only
 // the endpoints Refcount calls, with payloads typed by the `stripe` package (Stripe.ApiList<…>),
@@ -23,6 +24,8 @@ export type FakeStripe = {
     promotionCodes: Stripe.PromotionCode[];
     products: Stripe.Product[];
   };
+  /** Billing writes of rewards delivered in billing (fake-billing.ts). */
+  billing: FakeBilling;
   /** A key this fake accepts, lacking the permissions named. */
   key(key: string, withheld?: Permission[]): void;
   /** Every request, in order: method, path with query, the key sent. */
@@ -72,8 +75,14 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
   let failing = 0;
 
   const fake = { delayMs: 0 };
-  const server: Server = createServer((req, res) => void new Promise((r) => setTimeout(r, fake.delayMs)).then(() => answer(req, res)));
-  function answer(req: IncomingMessage, res: ServerResponse) {
+  const billing = fakeBilling();
+  const bodyOf = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString()));
+    });
+  const server: Server = createServer((req, res) => void bodyOf(req).then((body) => new Promise((r) => setTimeout(r, fake.delayMs)).then(() => answer(req, res, body))));
+  function answer(req: IncomingMessage, res: ServerResponse, body: string) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, key });
@@ -96,6 +105,8 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     const q = url.searchParams;
     const p = url.pathname;
     let m: RegExpExecArray | null;
+    const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+    if (billing.answer(req.method ?? 'GET', p, q, body, idempotencyKey, send, error)) return;
     if (req.method !== 'GET') return error(404, `Unrecognized request URL (${req.method}: ${p}).`);
     if (p === '/v1/customers') return needs('customers') && send(200, page(account.customers, q, p));
     if (p === '/v1/checkout/sessions') return needs('checkout_sessions') && send(200, page(account.sessions, q, p, (s) => !q.get('status') || s.status === q.get('status')));
@@ -120,6 +131,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
   const api: FakeStripe = Object.assign(fake, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     account,
+    billing,
     key: (key: string, withheld: Permission[] = []) => void keys.set(key, new Set(withheld)),
     requests,
     failNext: (n: number) => void (failing = n),
