@@ -39,11 +39,10 @@ async function enqueue(db: Db, workspaceId: string, limit: number): Promise<numb
       commissionId: commissions.id,
       kind: commissionRules.delivery,
       target: commissionRules.deliveryTarget,
-      amount: sql<number | null>`case when ${commissionRules.delivery} = 'account_credit' then ${commissions.amount} end`.as('amount'),
+      amount: commissions.amount,
       currency: commissions.currency,
       months: commissionRules.deliveryMonths,
       holdUntil: commissions.holdUntil,
-      nextAttemptAt: sql`now()`.as('next_attempt_at'),
     })
     .from(commissions)
     .innerJoin(commissionRules, and(eq(commissionRules.id, commissions.ruleId), eq(commissionRules.workspaceId, commissions.workspaceId)))
@@ -61,9 +60,11 @@ async function enqueue(db: Db, workspaceId: string, limit: number): Promise<numb
       ),
     )
     .limit(limit);
+  const found = await due;
+  if (!found.length) return 0;
   const rows = await db
     .insert(rewardDeliveries)
-    .select(due)
+    .values(found.map((c) => ({ ...c, amount: c.kind === 'account_credit' ? c.amount : null, nextAttemptAt: new Date() })))
     .onConflictDoNothing({ target: rewardDeliveries.commissionId })
     .returning({ id: rewardDeliveries.id });
   return rows.length;

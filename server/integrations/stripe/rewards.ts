@@ -65,7 +65,8 @@ export const stripeRewards: BillingRewards = {
         const ours = sub.discounts.filter((x) => couponOf(x) === d.providerObjectId);
         if (ours.length) {
           const kept = sub.discounts.filter((x) => !ours.includes(x)).map((x) => ({ discount: typeof x === 'string' ? x : x.id }));
-          await stripeCall('Subscriptions: write', () => stripe.subscriptions.update(subscriptionId, { discounts: kept }));
+          // an empty list is not sent at all by the client: '' is Stripe's "no discounts"
+          await stripeCall('Subscriptions: write', () => stripe.subscriptions.update(subscriptionId, { discounts: kept.length ? kept : '' }));
         }
       }
       return { reversed: 0, shortfall: 0 };
