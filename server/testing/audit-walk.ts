@@ -77,6 +77,7 @@ export const WALK: Record<string, WalkCase> = {
   'affiliates.revokeKey': {
     input: async (f) => ({ id: f.p.a.id, key_id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.a.id })).key.id }),
   },
+  'affiliates.setBillingCustomer': { input: (f) => ({ id: f.p.a.id, provider: 'stripe', customer_id: 'cus_WalkedAffiliate1' }) },
   'links.create': { input: (f) => ({ affiliate_id: f.p.a.id }) },
   'commissionRules.set': { input: (f) => ({ id: f.p.campaign.id, amount: 25 }) },
   'commissionRules.delete': {

@@ -4,6 +4,10 @@ import { integrationSales, rewardDeliveries, rewards } from '@/db/schema';
 import { setProviderApiBases } from '../provider-api';
 import { saveIntegration } from '../settings';
 import { stripe } from '../stripe/provider';
+import { paddle } from '../paddle/provider';
+import { rewardDiscountCode } from '../paddle/rewards';
+import { startFakePaddle, type FakePaddle } from '../../testing/paddle/fake-api';
+import { pid } from '../../testing/paddle/objects';
 import { startFakeStripe, type FakeStripe } from '../../testing/stripe/fake-api';
 import { startStripeHarness, type Shop, type StripeHarness } from '../../testing/stripe/harness';
 import { sid } from '../../testing/stripe/objects';
@@ -15,13 +19,16 @@ import { deliverRewards, deliverWorkspaceRewards } from './deliveries';
 
 let h: StripeHarness;
 let fake: FakeStripe;
+let fakePaddle: FakePaddle;
 beforeAll(async () => {
   h = await startStripeHarness();
   fake = await startFakeStripe();
-  setProviderApiBases({ stripe: fake.url });
+  fakePaddle = await startFakePaddle();
+  setProviderApiBases({ stripe: fake.url, paddle: fakePaddle.url });
 });
 afterAll(async () => {
   await fake.close();
+  await fakePaddle.close();
   await h.close();
 });
 
@@ -41,12 +48,12 @@ async function shopWith(reward: Record<string, unknown>) {
   return { shop, key, call, reward: made.body.data };
 }
 
-/** A Stripe sale of `customer` referred by affiliate A, as the receivers record it. */
-async function stripeSale(shop: Shop, o: { customer: string; subscription?: string }) {
-  const ref = sid('in');
+/** A Stripe (or Paddle) sale of `customer` referred by affiliate A, as the receivers record it. */
+async function stripeSale(shop: Shop, o: { customer: string; subscription?: string; provider?: string }) {
+  const ref = o.provider === 'paddle' ? pid('txn') : sid('in');
   const conversionId = await shop.program.sale(ref, 10_000);
   await h.api.db.insert(integrationSales).values({
-    workspaceId: shop.program.ws.id, provider: 'stripe', saleRef: ref, customerId: o.customer, subscriptionId: o.subscription ?? null,
+    workspaceId: shop.program.ws.id, provider: o.provider ?? 'stripe', saleRef: ref, customerId: o.customer, subscriptionId: o.subscription ?? null,
     paidAt: new Date(), amount: 10_000, chargedAmount: 10_000, conversionId,
   });
   const [commission] = await shop.program.ledger(conversionId);
@@ -196,5 +203,78 @@ describe('isolation', () => {
     await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
     expect(await deliveryOf(commission.id)).toBeUndefined();
     expect(txOf(customer)).toHaveLength(0);
+  });
+});
+
+describe('Paddle', () => {
+  async function paddleShop(reward: Record<string, unknown>) {
+    const s = await shopWith(reward);
+    const key = `pdl_sdbx_apikey_${pid('k').replace(/[^A-Za-z0-9]/g, '')}_Zq9x`;
+    fakePaddle.key(key);
+    await saveIntegration({ ctx: s.shop.ctx, provider: paddle, patch: { secret: 'pdl_ntfset_01htest0000000000000000000_s3cr3tK3yF0rT3sts', apiKey: key } });
+    return s;
+  }
+  const ours = (commissionId: string) => fakePaddle.discounts.filter((d) => d.code === rewardDiscountCode(commissionId));
+
+  it('account credit is a one-time discount of the amount on the next bill, made once; archived and removed on refund when unused', async () => {
+    const { shop, call } = await paddleShop({ delivery: 'account_credit' });
+    const customer = pid('ctm');
+    const sub = fakePaddle.billing.addSubscription(customer);
+    const { ref, commission } = await stripeSale(shop, { customer, subscription: sub.id, provider: 'paddle' });
+    await Promise.all(Array.from({ length: 20 }, () => deliverRewards(h.api.db)));
+    expect(ours(commission.id)).toHaveLength(1);
+    const [discount] = ours(commission.id);
+    expect(discount).toMatchObject({ type: 'flat', amount: '1500', currency_code: 'USD', recur: false, enabled_for_checkout: false, custom_data: { refcount_commission_id: commission.id } });
+    expect(sub.discount?.id).toBe(discount.id);
+    // a lost answer: the retry finds the discount by its code instead of making a second one
+    await h.api.db.update(rewardDeliveries).set({ state: 'pending', nextAttemptAt: new Date(0) }).where(eq(rewardDeliveries.commissionId, commission.id));
+    await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
+    expect(ours(commission.id)).toHaveLength(1);
+    expect((await call('GET', `/v1/commissions/${commission.id}`)).body.data.reward_delivery).toMatchObject({ state: 'delivered', provider: 'paddle', provider_object_id: discount.id });
+    await shop.program.track('refund', { external_id: ref });
+    await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
+    expect(discount.status).toBe('archived');
+    expect(sub.discount).toBeNull();
+    expect(await deliveryOf(commission.id)).toMatchObject({ state: 'reversed', reversedAmount: 1500, shortfall: 0 });
+  });
+
+  it('credit already used on a bill is the shortfall; free months recur N periods', async () => {
+    const { shop } = await paddleShop({ delivery: 'account_credit' });
+    const customer = pid('ctm');
+    const sub = fakePaddle.billing.addSubscription(customer);
+    const { ref, commission } = await stripeSale(shop, { customer, subscription: sub.id, provider: 'paddle' });
+    await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
+    fakePaddle.billing.useDiscount(ours(commission.id)[0].id);
+    await shop.program.track('refund', { external_id: ref });
+    await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
+    expect(await deliveryOf(commission.id)).toMatchObject({ state: 'reversed', reversedAmount: 0, shortfall: 1500 });
+
+    const months = await paddleShop({ delivery: 'free_months', delivery_months: 6 });
+    const other = pid('ctm');
+    const itsSub = fakePaddle.billing.addSubscription(other);
+    // a one-time sale: the customer's active subscription is found through the API
+    const sale = await stripeSale(months.shop, { customer: other, provider: 'paddle' });
+    await deliverWorkspaceRewards(h.api.db, months.shop.program.ws.id);
+    expect(ours(sale.commission.id)[0]).toMatchObject({ type: 'percentage', amount: '100', recur: true, maximum_recurring_intervals: 6 });
+    expect(itsSub.discount?.id).toBe(ours(sale.commission.id)[0].id);
+  });
+});
+
+describe('to the affiliate as a billing customer', () => {
+  it('credit goes to the affiliate’s customer; without one the delivery fails with a reason', async () => {
+    const { shop, call } = await shopWith({ delivery: 'account_credit', delivery_target: 'affiliate' });
+    const buyer = sid('cus');
+    const affiliateCustomer = sid('cus');
+    fake.billing.balances.set(affiliateCustomer, 0);
+    const first = await stripeSale(shop, { customer: buyer });
+    await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
+    expect(await deliveryOf(first.commission.id)).toMatchObject({ state: 'failed', error: expect.stringMatching(/no billing customer/) });
+    const set = await call('PUT', `/v1/affiliates/${shop.program.a.id}/billing-customers/stripe`, { customer_id: affiliateCustomer });
+    expect(set.status).toBe(200);
+    await h.api.db.update(rewardDeliveries).set({ nextAttemptAt: new Date(0) }).where(eq(rewardDeliveries.commissionId, first.commission.id));
+    await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
+    expect(await deliveryOf(first.commission.id)).toMatchObject({ state: 'delivered', customerId: affiliateCustomer, target: 'affiliate' });
+    expect(txOf(affiliateCustomer)).toHaveLength(1);
+    expect(txOf(buyer)).toHaveLength(0);
   });
 });

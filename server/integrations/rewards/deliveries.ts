@@ -93,7 +93,7 @@ async function resolveTarget(db: Db, d: RewardDelivery) {
     .from(affiliateBillingCustomers)
     .where(and(eq(affiliateBillingCustomers.workspaceId, d.workspaceId), eq(affiliateBillingCustomers.affiliateId, c.affiliateId)));
   const billing = mine.find((b) => b.provider === sale?.provider) ?? mine[0];
-  if (!billing) throw new DeliveryRefused('the affiliate has no billing customer set (PUT /v1/affiliates/{id}/billing-customer)');
+  if (!billing) throw new DeliveryRefused('the affiliate has no billing customer set (PUT /v1/affiliates/{id}/billing-customers/{provider})');
   return { provider: billing.provider, customerId: billing.customerId, subscriptionId: null };
 }
 

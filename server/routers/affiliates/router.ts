@@ -10,6 +10,8 @@ import { revokeAffiliateKeyProcedure } from './revoke-affiliate-key';
 import { updateAffiliateProcedure } from './update-affiliate';
 import { exportAffiliateTableProcedure } from './export-affiliate-table';
 import { listAffiliateTableProcedure } from './list-affiliate-table';
+import { listBillingCustomersProcedure } from './list-billing-customers';
+import { setBillingCustomerProcedure } from './set-billing-customer';
 
 export const affiliatesRouter = router({
   invite: inviteAffiliateProcedure,
@@ -21,6 +23,8 @@ export const affiliatesRouter = router({
   update: updateAffiliateProcedure,
   createKey: createAffiliateKeyProcedure,
   revokeKey: revokeAffiliateKeyProcedure,
+  billingCustomers: listBillingCustomersProcedure,
+  setBillingCustomer: setBillingCustomerProcedure,
   // dashboard-only list view (no OpenAPI meta)
   table: listAffiliateTableProcedure,
   tableCsv: exportAffiliateTableProcedure,

@@ -1,6 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ICustomerResponse, IDiscountResponse, ITransactionNotificationResponse, ITransactionResponse } from '@paddle/paddle-node-sdk';
+import { fakePaddleBilling, type FakePaddleBilling } from './fake-billing';
 import { pid } from './objects';
 
 // A local stand-in for the Paddle Billing API at its HTTP edge: a real node:http server answering
@@ -21,6 +22,8 @@ export type FakePaddle = {
   // the account's transactions and customers, listed as GET /transactions lists them
   transactions: ITransactionResponse[];
   customers: ICustomerResponse[];
+  /** Billing writes of rewards delivered in billing (fake-billing.ts). */
+  billing: FakePaddleBilling;
   key(key: string, withheld?: PaddlePermission[]): void;
   requests: { path: string; key: string | null }[];
   close(): Promise<void>;
@@ -99,7 +102,12 @@ export async function startFakePaddle(): Promise<FakePaddle> {
   const keys = new Map<string, Set<PaddlePermission>>();
   const requests: FakePaddle['requests'] = [];
   let n = 0;
+  const billing = fakePaddleBilling(discounts);
   const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => answer(req, res, Buffer.concat(chunks).toString()));
+  });
+  function answer(req: IncomingMessage, res: ServerResponse, body: string) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = /^bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
     requests.push({ path: url.pathname + url.search, key });
@@ -114,6 +122,8 @@ export async function startFakePaddle(): Promise<FakePaddle> {
     };
     if (!key || !keys.has(key)) return error(403, 'invalid_token', 'Invalid API key');
     const withheld = keys.get(key)!;
+    const page = (status: number, data: unknown[]) => send(status, { data, meta: { ...meta, pagination: { per_page: 50, next: '', has_more: false, estimated_total: data.length } } });
+    if (billing.answer(req.method ?? 'GET', url, body, (data) => send(200, { data, meta }), error, page)) return;
     const list = LISTS[url.pathname];
     const permission = list ?? (url.pathname.startsWith('/discounts/') ? 'discount.read' : null);
     if (!permission) return error(404, 'not_found', 'Unrecognized path');
@@ -130,13 +140,14 @@ export async function startFakePaddle(): Promise<FakePaddle> {
     }
     const found = discounts.find((d) => d.id === url.pathname.slice('/discounts/'.length));
     return found ? send(200, { data: found, meta }) : error(404, 'entity_not_found', 'Discount not found');
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     discounts,
     transactions,
     customers,
+    billing,
     key: (key, withheld = []) => void keys.set(key, new Set(withheld)),
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
