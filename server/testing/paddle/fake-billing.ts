@@ -1,5 +1,4 @@
 import type { IDiscountResponse, ISubscriptionResponse } from '@paddle/paddle-node-sdk';
-import { paddleDiscount } from './fake-api';
 import { pid } from './objects';
 
 // The Paddle fake's billing writes used by rewards delivered in billing (docs/rewards-in-billing.md):
@@ -45,7 +44,8 @@ export function fakePaddleBilling(discounts: IDiscountResponse[]): FakePaddleBil
       if (method === 'POST' && p === '/discounts') {
         const b = JSON.parse(body) as Record<string, unknown>;
         const d: IDiscountResponse = {
-          ...paddleDiscount({ code: b.code as string }),
+          id: pid('dsc'), status: 'active', code: (b.code as string) ?? null, mode: 'standard', usage_limit: null, restrict_to: null, expires_at: null,
+          times_used: 0, created_at: stamp(), updated_at: stamp(), import_meta: null, discount_group_id: null, discount_group: null,
           description: b.description as string, enabled_for_checkout: (b.enabled_for_checkout as boolean) ?? true, type: b.type as IDiscountResponse['type'],
           amount: b.amount as string, currency_code: (b.currency_code as IDiscountResponse['currency_code']) ?? null, recur: (b.recur as boolean) ?? false,
           maximum_recurring_intervals: (b.maximum_recurring_intervals as number) ?? null, custom_data: (b.custom_data as Record<string, string>) ?? null,
