@@ -23,7 +23,7 @@ export const setBillingCustomerMeta = operation({
     'Rewards with delivery_target affiliate (account credit, free months) are delivered to this customer ' +
     '(docs/rewards-in-billing.md). customer_id null removes it.',
   tags: ['Affiliates'],
-  errors: ['link_not_found'],
+  errors: ['link_not_found', 'customer_id_required'],
 });
 
 export const setBillingCustomerInput = z.strictObject({
