@@ -123,6 +123,19 @@ describe('account credit in Stripe', () => {
     expect(fake.billing.balances.get(customer)).toBe(0);
   });
 
+  it('a refund after the hold leaves the credit where it is', async () => {
+    const { shop } = await shopWith({ delivery: 'account_credit' });
+    const customer = sid('cus');
+    fake.billing.balances.set(customer, 0);
+    const { ref, commission } = await stripeSale(shop, { customer });
+    await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
+    await h.api.db.update(rewardDeliveries).set({ holdUntil: new Date(Date.now() - 3 * 86_400_000) }).where(eq(rewardDeliveries.commissionId, commission.id));
+    await shop.program.track('refund', { external_id: ref });
+    await deliverWorkspaceRewards(h.api.db, shop.program.ws.id);
+    expect(txOf(customer).map((t) => t.amount)).toEqual([-1500]);
+    expect((await deliveryOf(commission.id)).state).toBe('delivered');
+  });
+
   it('credit already used is taken back as far as it remains; the rest is the shortfall', async () => {
     const { shop, call } = await shopWith({ delivery: 'account_credit' });
     const customer = sid('cus');

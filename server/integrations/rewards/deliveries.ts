@@ -206,7 +206,8 @@ export async function deliverWorkspaceRewards(db: Db, workspaceId: string, limit
               eq(rewardDeliveries.state, 'delivered'),
               // reward_deliveries_held_idx: only rewards still in (or just past) their hold
               sql`(${rewardDeliveries.holdUntil} is null or ${rewardDeliveries.holdUntil} > now() - ${HOLD_GRACE})`,
-              sql`(${rewardDeliveries.nextAttemptAt} is null or ${rewardDeliveries.nextAttemptAt} <= now())`,
+              // due: never tried, or a failed try's time has come (an error without one: given up)
+              sql`(${rewardDeliveries.nextAttemptAt} <= now() or (${rewardDeliveries.nextAttemptAt} is null and ${rewardDeliveries.error} is null))`,
               gone,
             ),
           )
