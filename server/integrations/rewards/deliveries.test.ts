@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationSales, rewardDeliveries, rewards } from '@/db/schema';
+import { auditEvents, integrationSales, rewardDeliveries, rewards } from '@/db/schema';
 import { setProviderApiBases } from '../provider-api';
 import { saveIntegration } from '../settings';
 import { stripe } from '../stripe/provider';
@@ -121,6 +121,8 @@ describe('account credit in Stripe', () => {
     expect(txOf(customer).map((t) => t.amount)).toEqual([-1500, 1500]);
     expect(await deliveryOf(commission.id)).toMatchObject({ state: 'reversed', reversedAmount: 1500, shortfall: 0 });
     expect(fake.billing.balances.get(customer)).toBe(0);
+    const audited = await h.api.db.select().from(auditEvents).where(eq(auditEvents.targetId, commission.id));
+    expect(audited.map((e) => [e.action, e.actorType]).sort()).toEqual([['reward.delivered', 'system'], ['reward.taken_back', 'system']]);
   });
 
   it('a refund after the hold leaves the credit where it is', async () => {

@@ -1,6 +1,8 @@
 import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { affiliateBillingCustomers, commissionRules, commissions, conversions, integrationSales, rewardDeliveries } from '@/db/schema';
+import { addAuditEntry } from '../../domain/audit/audit-entries';
+import { systemActor } from '../../domain/context';
 import { sweepCursor, sweepWorkspaces, type SweepLimits } from '../../domain/jobs/sweep';
 import { workspacesWith } from '../../domain/jobs/workspaces-with';
 import { errorSummary, logError } from '../../lib/log';
@@ -121,6 +123,10 @@ async function failed(db: Db, d: RewardDelivery, err: unknown, keepState: boolea
     .where(eq(rewardDeliveries.id, d.id));
 }
 
+// What the job did at a provider, in the workspace's audit log under the job's name.
+const audit = (tx: Parameters<typeof addAuditEntry>[0], d: RewardDelivery, action: string, after: Record<string, string | number | null>) =>
+  addAuditEntry(tx, { db: tx, workspaceId: d.workspaceId, actor: systemActor(REWARD_DELIVERY_QUEUE) }, action, { type: 'commission', id: d.commissionId }, { after });
+
 /** One claimed delivery: resolve, call, record. */
 async function deliver(db: Db, d: RewardDelivery) {
   try {
@@ -130,10 +136,13 @@ async function deliver(db: Db, d: RewardDelivery) {
     const key = await keyFor(db, d.workspaceId, where.provider);
     const resolved = { ...d, ...where };
     const made = d.kind === 'account_credit' ? await rewards.credit(key, resolved) : await rewards.freeMonths(key, resolved);
-    await db
-      .update(rewardDeliveries)
-      .set({ ...where, subscriptionId: made.subscriptionId ?? where.subscriptionId, state: 'delivered', providerObjectId: made.providerObjectId, error: null, nextAttemptAt: null, updatedAt: new Date() })
-      .where(eq(rewardDeliveries.id, d.id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(rewardDeliveries)
+        .set({ ...where, subscriptionId: made.subscriptionId ?? where.subscriptionId, state: 'delivered', providerObjectId: made.providerObjectId, error: null, nextAttemptAt: null, updatedAt: new Date() })
+        .where(eq(rewardDeliveries.id, d.id));
+      await audit(tx, d, 'reward.delivered', { provider: where.provider, customer_id: where.customerId, provider_object_id: made.providerObjectId, amount: d.amount, currency: d.currency, months: d.months });
+    });
   } catch (err) {
     await failed(db, d, err, false);
   }
@@ -146,10 +155,13 @@ async function takeBack(db: Db, d: RewardDelivery) {
     if (!rewards || !d.provider || !d.customerId) throw new DeliveryRefused('the delivery has no provider customer');
     const key = await keyFor(db, d.workspaceId, d.provider);
     const { reversed, shortfall } = await rewards.takeBack(key, { ...d, provider: d.provider, customerId: d.customerId });
-    await db
-      .update(rewardDeliveries)
-      .set({ state: 'reversed', reversedAmount: reversed, shortfall, reversedAt: new Date(), error: null, nextAttemptAt: null, updatedAt: new Date() })
-      .where(eq(rewardDeliveries.id, d.id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(rewardDeliveries)
+        .set({ state: 'reversed', reversedAmount: reversed, shortfall, reversedAt: new Date(), error: null, nextAttemptAt: null, updatedAt: new Date() })
+        .where(eq(rewardDeliveries.id, d.id));
+      await audit(tx, d, 'reward.taken_back', { provider: d.provider, provider_object_id: d.providerObjectId, reversed_amount: reversed, shortfall });
+    });
   } catch (err) {
     await failed(db, d, err, true);
   }
