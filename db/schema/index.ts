@@ -18,3 +18,4 @@ export * from './integration-backfills';
 export * from './jobs';
 export * from './codes';
 export * from './code-links';
+export * from './reward-deliveries';

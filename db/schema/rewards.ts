@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceRef } from './columns';
-import { APPLIES_TO_INTERVALS, LENGTH_TYPES, REWARD_TYPES, RULE_KINDS } from '../../server/model/enums';
+import { APPLIES_TO_INTERVALS, LENGTH_TYPES, REWARD_DELIVERIES, REWARD_DELIVERY_TARGETS, REWARD_TYPES, RULE_KINDS } from '../../server/model/enums';
+import { sql } from 'drizzle-orm';
 
 // Terms shared by rules and library rewards. `amount` is minor units when is_flat, otherwise
 // hundredths of a percent (2550 = 25.50 %), so the engine only ever does integer math.
@@ -13,6 +14,15 @@ const terms = () => ({
   appliesToInterval: text('applies_to_interval', { enum: APPLIES_TO_INTERVALS }).notNull().default('any'),
 });
 
+// How a reward is delivered (docs/rewards-in-billing.md), copied with the terms into a rule:
+// paid out, or account credit / free months in the billing system, to the referred customer or to
+// the affiliate as a billing customer. delivery_months only with free_months.
+const delivery = () => ({
+  delivery: text('delivery', { enum: REWARD_DELIVERIES }).notNull().default('payout'),
+  deliveryTarget: text('delivery_target', { enum: REWARD_DELIVERY_TARGETS }).notNull().default('customer'),
+  deliveryMonths: integer('delivery_months'),
+});
+
 export const rewards = pgTable(
   'rewards',
   {
@@ -21,6 +31,7 @@ export const rewards = pgTable(
     name: text('name').notNull(),
     type: text('type', { enum: REWARD_TYPES }).notNull().default('cash'),
     ...terms(),
+    ...delivery(),
     description: text('description'),
     archived: boolean('archived').notNull().default(false),
     createdAt: createdAt(),
@@ -46,6 +57,7 @@ export const commissionRules = pgTable(
     productIds: text('product_ids').array().notNull().default([]),
     rewardId: uuid('reward_id'),
     rewardType: text('reward_type', { enum: REWARD_TYPES }).notNull().default('cash'),
+    ...delivery(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,5 +66,7 @@ export const commissionRules = pgTable(
     uniqueIndex('commission_rules_scope_uq').on(t.campaignId, t.kind, t.scopeKey),
     // used_by_campaigns of a library reward
     index('commission_rules_reward_idx').on(t.rewardId),
+    // the reward delivery job's workspaces (a skip scan): only rules delivering in the billing system
+    index('commission_rules_billing_delivery_idx').on(t.workspaceId).where(sql`${t.delivery} <> 'payout'`),
   ],
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { commissions } from '@/db/schema';
+import type { commissions, rewardDeliveries } from '@/db/schema';
 import { currencyCode, iso, isoOrNull, timestamp, uuid } from './common';
-import { COMMISSION_KINDS, COMMISSION_STATUSES, REWARD_TYPES } from '../model/enums';
+import { COMMISSION_KINDS, COMMISSION_STATUSES, REWARD_DELIVERIES, REWARD_DELIVERY_STATES, REWARD_DELIVERY_TARGETS, REWARD_TYPES } from '../model/enums';
 
 export const commissionStatus = z.enum(COMMISSION_STATUSES);
 
@@ -33,6 +33,45 @@ export const presentCommission = (row: typeof commissions.$inferSelect): Commiss
 
 export const commissionKind = z.enum(COMMISSION_KINDS);
 
+// A reward delivered in the billing system (docs/rewards-in-billing.md), as the commission shows it.
+export const rewardDeliveryRecord = z
+  .object({
+    method: z.enum(REWARD_DELIVERIES),
+    state: z.enum(REWARD_DELIVERY_STATES).describe('pending (due or in flight), delivered, failed (tried again later), reversed (taken back)'),
+    target: z.enum(REWARD_DELIVERY_TARGETS),
+    provider: z.string().max(32).nullable(),
+    customer_id: z.string().max(255).nullable(),
+    provider_object_id: z.string().max(255).nullable().describe('the balance transaction, coupon or discount made'),
+    amount: z.number().int().nullable().describe('account_credit: minor units'),
+    currency: currencyCode.nullable(),
+    months: z.number().int().nullable().describe('free_months: how many'),
+    reversed_amount: z.number().int().describe('credit taken back at the provider'),
+    shortfall: z.number().int().describe('credit already used when the reward was taken back: owed by nobody, shown to the manager'),
+    reversed_at: timestamp.nullable(),
+    attempts: z.number().int(),
+    error: z.string().max(500).nullable().describe('the last failure, in our words'),
+  })
+  .meta({ id: 'RewardDelivery' });
+
+export type RewardDeliveryRow = typeof rewardDeliveries.$inferSelect;
+
+export const presentRewardDelivery = (d: RewardDeliveryRow): z.infer<typeof rewardDeliveryRecord> => ({
+  method: d.kind,
+  state: d.state,
+  target: d.target,
+  provider: d.provider,
+  customer_id: d.customerId,
+  provider_object_id: d.providerObjectId,
+  amount: d.amount,
+  currency: d.currency,
+  months: d.months,
+  reversed_amount: d.reversedAmount,
+  shortfall: d.shortfall,
+  reversed_at: isoOrNull(d.reversedAt),
+  attempts: d.attempts,
+  error: d.error,
+});
+
 // The workspace's view: what the dashboard needs to review a commission and follow it into a
 // payout. The affiliate's view (commissionRecord) stays without these.
 export const commissionDetailRecord = commissionRecord
@@ -43,13 +82,17 @@ export const commissionDetailRecord = commissionRecord
     rule_id: uuid.nullable(),
     payout_id: uuid.nullable(),
     hold_until: timestamp.nullable(),
+    reward_delivery: rewardDeliveryRecord.nullable().describe('the reward delivered in the billing system, null when paid out'),
     updated_at: timestamp,
   })
   .meta({ id: 'CommissionDetail' });
 
 export type CommissionDetailRecord = z.infer<typeof commissionDetailRecord>;
 
-export const presentCommissionDetail = (row: typeof commissions.$inferSelect): CommissionDetailRecord => ({
+/** A commission with its reward delivery, if it has one (server/domain/commissions/reward-delivery.ts). */
+export type CommissionWithDelivery = typeof commissions.$inferSelect & { rewardDelivery?: RewardDeliveryRow | null };
+
+export const presentCommissionDetail = (row: CommissionWithDelivery): CommissionDetailRecord => ({
   ...presentCommission(row),
   kind: row.kind,
   computed_amount: row.computedAmount,
@@ -57,5 +100,6 @@ export const presentCommissionDetail = (row: typeof commissions.$inferSelect): C
   rule_id: row.ruleId,
   payout_id: row.payoutId,
   hold_until: isoOrNull(row.holdUntil),
+  reward_delivery: row.rewardDelivery ? presentRewardDelivery(row.rewardDelivery) : null,
   updated_at: iso(row.updatedAt),
 });

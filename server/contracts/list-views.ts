@@ -6,6 +6,7 @@ import { affiliateStatus } from './affiliate';
 import { currencyCode, dateOrDateTime, iso, isoOrNull, queryBool, recordId, text, timestamp, uuid } from './common';
 import { conversionStatus, conversionType } from './conversion';
 import { COMMISSION_KINDS, COMMISSION_STATUSES } from '../model/enums';
+import { presentRewardDelivery, rewardDeliveryRecord, type RewardDeliveryRow } from './commission';
 
 // Dashboard-only list views (no /v1 meta): what a manager scans in each list, by name, never an
 // id fragment. Money is integer minor units with its currency beside it.
@@ -106,9 +107,10 @@ export const commissionRow = z.object({
   payable_on: timestamp.describe('when it can be paid: the end of its hold (a clawback at once)'),
   affiliate: named,
   conversion: z.object({ id: uuid, external_id: text(200), amount: z.number().int(), currency: currencyCode, status: conversionStatus }).nullable(),
+  reward_delivery: rewardDeliveryRecord.nullable(),
 });
 
-export const presentCommissionRow = (r: CommissionTableRow): z.infer<typeof commissionRow> => ({
+export const presentCommissionRow = (r: CommissionTableRow & { rewardDelivery?: RewardDeliveryRow | null }): z.infer<typeof commissionRow> => ({
   id: r.id,
   created_at: iso(r.createdAt),
   status: r.status,
@@ -123,6 +125,7 @@ export const presentCommissionRow = (r: CommissionTableRow): z.infer<typeof comm
     r.conversionExternalId !== null && r.conversionAmount !== null && r.conversionCurrency !== null && r.conversionStatus !== null
       ? { id: r.conversionId, external_id: r.conversionExternalId, amount: r.conversionAmount, currency: r.conversionCurrency, status: r.conversionStatus }
       : null,
+  reward_delivery: r.rewardDelivery ? presentRewardDelivery(r.rewardDelivery) : null,
 });
 
 // The filters a list view and its CSV share, and the domain query they become.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_USAGE_SHOWN } from './limits';
 import type { rewards } from '@/db/schema';
 import { description, iso, text, timestamp, uuid } from './common';
-import { presentTerms, rewardType, termsFields, termsInput } from './terms';
+import { deliveryFields, presentDelivery, presentTerms, rewardType, termsFields, termsInput } from './terms';
 
 export const rewardTermsInput = termsInput.extend({ description: description.nullable().optional() });
 export type RewardTermsInput = z.infer<typeof rewardTermsInput>;
@@ -13,6 +13,7 @@ export const rewardRecord = z
     name: text(200),
     type: rewardType,
     terms: z.object({ ...termsFields, description: text(1000).nullable() }),
+    ...deliveryFields,
     archived: z.boolean(),
     used_by_campaigns: z
       .array(z.object({ id: uuid, name: text(200) }))
@@ -29,6 +30,7 @@ export const presentReward = (row: typeof rewards.$inferSelect & { usedBy: Rewar
   name: row.name,
   type: row.type,
   terms: { ...presentTerms(row), description: row.description },
+  ...presentDelivery(row),
   archived: row.archived,
   used_by_campaigns: row.usedBy,
   created_at: iso(row.createdAt),

@@ -3,7 +3,7 @@ import { MAX_OVERRIDES_SHOWN, MAX_RULES_PER_CAMPAIGN } from './limits';
 import type { campaigns, commissionRules, products } from '@/db/schema';
 import { iso, list, name, text, timestamp, uuid } from './common';
 import { presentProductOverride, productOverride, providerProductId } from './product';
-import { presentTerms, rewardType, termsFields, termsInput } from './terms';
+import { deliveryFields, presentDelivery, presentTerms, rewardType, termsFields, termsInput } from './terms';
 import { RULE_KINDS } from '../model/enums';
 
 export const ruleKind = z.enum(RULE_KINDS);
@@ -17,6 +17,7 @@ export const ruleRecord = z
     product_ids: z.array(text(200)).max(50),
     reward_id: uuid.nullable().describe('the library reward the terms were copied from'),
     reward_type: rewardType,
+    ...deliveryFields,
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -50,6 +51,7 @@ export const presentRule = (row: RuleRow): z.infer<typeof ruleRecord> => ({
   product_ids: row.productIds,
   reward_id: row.rewardId,
   reward_type: row.rewardType,
+  ...presentDelivery(row),
   created_at: iso(row.createdAt),
   updated_at: iso(row.updatedAt),
 });

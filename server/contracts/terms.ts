@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { rewards } from '@/db/schema';
 import { hundredthsToPercent } from '../model/money';
 import { currency, currencyCode } from './common';
-import { APPLIES_TO_INTERVALS, LENGTH_TYPES, REWARD_TYPES } from '../model/enums';
+import { APPLIES_TO_INTERVALS, LENGTH_TYPES, REWARD_DELIVERIES, REWARD_DELIVERY_TARGETS, REWARD_TYPES } from '../model/enums';
 
 // Terms shared by commission rules and library rewards (docs/campaigns-and-rules.md#commission-rules).
 export const lengthType = z.enum(LENGTH_TYPES);
@@ -54,4 +54,28 @@ export const presentTerms = (t: StoredTerms) => ({
   length_type: t.lengthType,
   length_months: t.lengthMonths,
   applies_to_interval: t.appliesToInterval,
+});
+
+// How a reward is delivered (docs/rewards-in-billing.md), on a library reward and the rules copied from it.
+export const MAX_FREE_MONTHS = 36;
+export const rewardDelivery = z
+  .enum(REWARD_DELIVERIES)
+  .describe('payout (default: paid by payouts, cash or non-cash), account_credit (the commission as billing credit) or free_months');
+export const rewardDeliveryTarget = z
+  .enum(REWARD_DELIVERY_TARGETS)
+  .describe('who gets account credit or free months: the referred customer (default) or the affiliate as a billing customer');
+export const deliveryMonths = z.number().int().min(1).max(MAX_FREE_MONTHS).describe('free_months only: how many months are free');
+
+export const deliveryFields = {
+  delivery: rewardDelivery,
+  delivery_target: rewardDeliveryTarget,
+  delivery_months: z.number().int().nullable(),
+};
+
+export type StoredDelivery = Pick<typeof rewards.$inferSelect, 'delivery' | 'deliveryTarget' | 'deliveryMonths'>;
+
+export const presentDelivery = (d: StoredDelivery) => ({
+  delivery: d.delivery,
+  delivery_target: d.deliveryTarget,
+  delivery_months: d.deliveryMonths,
 });

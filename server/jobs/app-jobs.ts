@@ -7,6 +7,7 @@ import { foldRollups } from '../domain/rollups/fold';
 import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../domain/risk/scheduled';
 import { registerClickPartitionJobs } from './click-partition-jobs';
 import { registerIntegrationJobs } from './integration-jobs';
+import { deliverRewards, REWARD_DELIVERY_QUEUE } from '../integrations/rewards/deliveries';
 import type { Config } from '../lib/env';
 import type { JobRunner } from './runner';
 
@@ -38,6 +39,10 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   }, { every: MINUTE });
   await registerIntegrationJobs(runner, db, { retentionDays: config.integrationEventRetentionDays });
   await registerClickPartitionJobs(runner, database, config);
+  // Rewards delivered in the billing system (docs/rewards-in-billing.md): a new earning's credit
+  // or free months soon after its sale, and taken back soon after a refund in the hold; an idle
+  // tick is two skip scans of small partial indexes.
+  await runner.register(REWARD_DELIVERY_QUEUE, async () => again(REWARD_DELIVERY_QUEUE, await deliverRewards(db)), { every: 10 });
   // Every active affiliate is re-assessed daily...
   await runner.register(RISK_DAILY_QUEUE, async () => void (await assessEveryWorkspace(db, config.riskLlm)), { every: 24 * 60 * MINUTE });
   // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike.

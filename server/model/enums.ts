@@ -47,6 +47,15 @@ export const UNPAID_COMMISSION_STATUSES = ['pending', 'approved'] as const satis
 export const REVIEW_STATUSES = ['approved', 'denied'] as const satisfies readonly (typeof COMMISSION_STATUSES)[number][];
 export const COMMISSION_KINDS = ['earning', 'clawback'] as const;
 export const REWARD_TYPES = ['cash', 'non_cash'] as const;
+/**
+ * How a reward reaches its receiver (docs/rewards-in-billing.md): paid out (cash or non-cash, as
+ * before), or delivered in the merchant's billing system as account credit or free months.
+ */
+export const REWARD_DELIVERIES = ['payout', 'account_credit', 'free_months'] as const;
+/** Who gets a reward delivered in the billing system: the referred customer, or the affiliate as a billing customer. */
+export const REWARD_DELIVERY_TARGETS = ['customer', 'affiliate'] as const;
+/** A reward delivery's state: waiting for (or retrying) its provider call, done, failed (retried), taken back. */
+export const REWARD_DELIVERY_STATES = ['pending', 'delivered', 'failed', 'reversed'] as const;
 export const LENGTH_TYPES = ['one_time', 'limited', 'lifetime'] as const;
 export const RULE_KINDS = ['default', 'product', 'interval'] as const;
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;

@@ -102,6 +102,7 @@ export const WALK: Record<string, WalkCase> = {
   'affiliates.deactivateCode': {
     input: async (f) => ({ id: f.p.a.id, code_id: (await f.rest('POST', `/v1/affiliates/${f.p.a.id}/codes`, { code: 'WALKOFF' })).data.id }),
   },
+  'affiliates.setBillingCustomer': { input: (f) => ({ id: f.p.a.id, provider: 'stripe', customer_id: 'cus_WalkedAffiliate1' }) },
   'links.create': { input: (f) => ({ affiliate_id: f.p.a.id }) },
   'commissionRules.set': { input: (f) => ({ id: f.p.campaign.id, amount: 25 }) },
   'commissionRules.delete': {

@@ -49,6 +49,20 @@ function AdjustAmount({ id, amount, currency }: { id: string; amount: number; cu
   );
 }
 
+type Delivery = { method: string; state: string; months: number | null; shortfall: number; error: string | null };
+
+/** A reward delivered in the billing system (docs/rewards-in-billing.md): what, its state, any shortfall. */
+function RewardDelivery({ d, currency }: { d: Delivery; currency: string }) {
+  const what = d.method === 'free_months' ? `${d.months} free months` : 'account credit';
+  const tone = d.state === 'failed' ? 'text-red-700' : d.state === 'delivered' ? 'text-emerald-700' : 'text-slate-500';
+  return (
+    <span className={`block text-xs ${tone}`} data-testid="reward-delivery" title={d.error ?? undefined}>
+      {what}: {d.state}
+      {d.shortfall > 0 && <span className="block text-red-700">shortfall {money(d.shortfall, currency)}</span>}
+    </span>
+  );
+}
+
 const SORTS = ['created', 'payable_on', 'amount'] as const;
 type Sort = (typeof SORTS)[number];
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -175,6 +189,7 @@ export default function CommissionsPage() {
                 {money(c.amount, c.currency)}
                 {c.amount !== c.computed_amount && <span className="block text-xs text-slate-500">computed {money(c.computed_amount, c.currency)}</span>}
                 {c.kind === 'clawback' && <span className="block text-xs text-red-700">clawback</span>}
+                {c.reward_delivery && <RewardDelivery d={c.reward_delivery} currency={c.currency} />}
               </td>
               <td className="p-3"><Badge value={c.status} />{c.payout_id && c.status !== 'paid' && <span className="block text-xs text-slate-500">in a payout</span>}</td>
               <td className="p-3 whitespace-nowrap" data-testid="payable-on"><PayableOn iso={c.payable_on} paid={c.status === 'paid' || c.status === 'reversed' || c.status === 'denied'} /></td>

@@ -5,12 +5,13 @@ import { addAuditEntry, addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { changeTerms, resolveTerms } from '../rules/terms';
 import { readSettings } from '../settings/settings';
+import { resolveDelivery, type DeliveryChange } from './delivery-terms';
 import { withUsage, type Reward, type RewardWithUsage } from './rewards';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
 
 type RewardFields = Pick<typeof rewards.$inferInsert, 'name' | 'type' | 'archived'>;
-export type NewReward = Pick<RewardFields, 'name' | 'type'> & { terms?: RewardTermsInput };
-export type RewardPatch = Partial<RewardFields> & { terms?: RewardTermsInput };
+export type NewReward = Pick<RewardFields, 'name'> & DeliveryChange & { terms?: RewardTermsInput };
+export type RewardPatch = Partial<RewardFields> & DeliveryChange & { terms?: RewardTermsInput };
 
 // The audit log's view of a reward: its API record without the campaigns using it.
 function audited(row: Reward) {
@@ -22,7 +23,8 @@ export async function createReward({ ctx, input }: { ctx: ActingCtx; input: NewR
   const { currency } = await readSettings(ctx);
   // resolveTerms answers amount_required when the terms (or their amount) are missing.
   const { description, ...terms } = input.terms ?? {};
-  const values = { workspaceId: ctx.workspaceId, name: input.name, type: input.type, ...resolveTerms(terms, currency), description: description ?? null };
+  const delivery = resolveDelivery(input);
+  const values = { workspaceId: ctx.workspaceId, name: input.name, ...delivery, ...resolveTerms(terms, currency), description: description ?? null };
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(rewards).values(values).returning();
     await addAuditEntry(tx, ctx, 'reward.created', { type: 'reward', id: row.id }, { after: audited(row) });
@@ -38,8 +40,8 @@ export async function updateReward({ ctx, id, patch }: { ctx: ActingCtx; id: str
     const mine = ownRecord(ctx, rewards, id);
     // Locked so two concurrent term changes merge one after the other, not over each other.
     const current = await loadRecord({ ...ctx, db: tx }, rewards, id, () => notFound('reward'), { lock: true });
-    const { terms, ...fields } = patch;
-    const set: Partial<Reward> = { ...fields, updatedAt: new Date() };
+    const { terms, type, delivery, delivery_target, delivery_months, ...fields } = patch;
+    const set: Partial<Reward> = { ...fields, ...resolveDelivery({ type, delivery, delivery_target, delivery_months }, current), updatedAt: new Date() };
     if (terms) {
       const { description, ...change } = terms;
       Object.assign(set, changeTerms(current, change, currency));

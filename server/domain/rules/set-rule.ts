@@ -14,7 +14,7 @@ import { resolveTerms } from './terms';
 
 type RuleFields = Pick<
   Rule,
-  | 'name' | 'kind' | 'scopeKey' | 'productIds' | 'rewardId' | 'rewardType'
+  | 'name' | 'kind' | 'scopeKey' | 'productIds' | 'rewardId' | 'rewardType' | 'delivery' | 'deliveryTarget' | 'deliveryMonths'
   | 'isFlat' | 'amount' | 'currency' | 'lengthType' | 'lengthMonths' | 'appliesToInterval'
 >;
 
@@ -38,6 +38,10 @@ async function fromReward(ctx: WorkspaceCtx, change: RuleChange, rewardId: strin
     ...ruleScope(kind, change.product_ids, interval),
     rewardId: reward.id,
     rewardType: reward.type,
+    // how it is delivered travels with the terms (docs/rewards-in-billing.md)
+    delivery: reward.delivery,
+    deliveryTarget: reward.deliveryTarget,
+    deliveryMonths: reward.deliveryMonths,
     isFlat: reward.isFlat,
     amount: reward.amount,
     currency: reward.currency,
@@ -55,6 +59,9 @@ async function ownFields(ctx: WorkspaceCtx, change: RuleChange): Promise<RuleFie
     ...ruleScope(kind, product_ids, resolved.appliesToInterval),
     rewardId: null,
     rewardType: 'cash',
+    delivery: 'payout',
+    deliveryTarget: 'customer',
+    deliveryMonths: null,
     ...resolved,
   };
 }

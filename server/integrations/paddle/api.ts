@@ -3,7 +3,7 @@ import { ProviderApiError, providerApiBase, type ApiFailure, missingPermissions 
 
 // The merchant's Paddle account through the official SDK and an optional API key
 // (docs/integrations/stripe.md "Paddle Billing"). Refcount reads, and writes only affiliate codes' discounts
-// (server/integrations/codes/).
+// (server/integrations/codes/) and rewards delivered in billing (docs/rewards-in-billing.md: PADDLE_REWARD_PERMISSIONS).
 
 /** Paddle's API keys name their environment: a sandbox key reads the sandbox. */
 export const PADDLE_API_KEY = {
@@ -25,6 +25,9 @@ const NEEDED: readonly { permission: string; probe: (p: Paddle) => Promise<unkno
 ];
 
 export const PADDLE_PERMISSIONS = NEEDED.map((n) => n.permission);
+
+/** What a reward delivered in Paddle needs besides (docs/rewards-in-billing.md); not probed on save, as Stripe's. */
+export const PADDLE_REWARD_PERMISSIONS = ['discount.write', 'subscription.read', 'subscription.write'] as const;
 
 export function paddleClient(apiKey: string): Paddle {
   const base = providerApiBase('paddle');

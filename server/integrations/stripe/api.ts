@@ -2,8 +2,9 @@ import Stripe from 'stripe';
 import { failureOf, ProviderApiError, providerApiBase, missingPermissions } from '../provider-api';
 
 // The merchant's Stripe account through the official client and an optional restricted key
-// (docs/integrations/stripe.md "API key"). Refcount reads, and writes only affiliate codes: a
-// coupon per campaign discount and a promotion code per code (server/integrations/codes/).
+// (docs/integrations/stripe.md "API key"). Refcount reads, and writes only affiliate codes (a
+// coupon per campaign discount and a promotion code per code: server/integrations/codes/) and
+// rewards delivered in billing (docs/rewards-in-billing.md: STRIPE_REWARD_PERMISSIONS).
 
 /** Restricted keys only: a secret key (sk_) can move money, far more than Refcount reads. */
 export const STRIPE_API_KEY = {
@@ -30,6 +31,14 @@ const NEEDED: readonly { permission: string; probe: (s: Stripe) => Promise<unkno
 
 export const STRIPE_PERMISSIONS = NEEDED.map((n) => n.permission);
 const PROBE_ID = { coupon: 'refcount_permission_check', promotionCode: 'promo_refcount_permission_check' };
+
+/**
+ * What a reward delivered in Stripe's billing needs besides (docs/rewards-in-billing.md). Not
+ * probed on save: a write cannot be tried without making something, and a workspace without such
+ * rewards needs none of them. A key without them makes the delivery `failed` with
+ * "the API key lacks the permission", tried again later.
+ */
+export const STRIPE_REWARD_PERMISSIONS = ['Customers: write', 'Coupons: write', 'Subscriptions: write'] as const;
 
 // A webhook waits on these calls inside its transaction: short, and one retry of a dropped
 // connection; a slower Stripe makes the event fail and our retry job take it up later.

@@ -14,6 +14,8 @@ import { updateAffiliateProcedure } from './update-affiliate';
 import { exportAffiliateTableProcedure } from './export-affiliate-table';
 import { listAffiliateTableProcedure } from './list-affiliate-table';
 import { linkAffiliateCodeProcedure } from './link-affiliate-code';
+import { listBillingCustomersProcedure } from './list-billing-customers';
+import { setBillingCustomerProcedure } from './set-billing-customer';
 
 export const affiliatesRouter = router({
   invite: inviteAffiliateProcedure,
@@ -29,6 +31,8 @@ export const affiliatesRouter = router({
   createCode: createAffiliateCodeProcedure,
   deactivateCode: deactivateAffiliateCodeProcedure,
   linkCode: linkAffiliateCodeProcedure,
+  billingCustomers: listBillingCustomersProcedure,
+  setBillingCustomer: setBillingCustomerProcedure,
   // dashboard-only list view (no OpenAPI meta)
   table: listAffiliateTableProcedure,
   tableCsv: exportAffiliateTableProcedure,

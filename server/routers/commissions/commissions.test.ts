@@ -53,6 +53,7 @@ describe('GET /v1/commissions', () => {
       rule_id: '0190a0b0-0000-7000-8000-00000000000a',
       payout_id: null,
       hold_until: null,
+      reward_delivery: null,
       updated_at: k.b1.updatedAt.toISOString(),
     });
     expect(res.body.data[1]).toMatchObject({ id: k.clawback.id, kind: 'clawback', amount: -300, status: 'approved' });

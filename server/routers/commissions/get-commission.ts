@@ -1,6 +1,7 @@
 // GET /v1/commissions/{id}: get a commission
 import { presentCommissionDetail } from '../../contracts/commission';
 import { getCommission } from '../../domain/commissions/read';
+import { withRewardDeliveries } from '../../domain/commissions/reward-delivery';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { getCommissionInput, getCommissionMeta, getCommissionOutput } from './get-commission.types';
 
@@ -10,5 +11,5 @@ export const getCommissionProcedure = workspaceProcedure('read')
   .output(getCommissionOutput)
   .query(async ({ ctx, input }) => ({
     object: 'commission' as const,
-    data: presentCommissionDetail(await getCommission({ ctx, id: input.id })),
+    data: presentCommissionDetail((await withRewardDeliveries(ctx, [await getCommission({ ctx, id: input.id })]))[0]),
   }));

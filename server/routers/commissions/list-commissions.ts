@@ -1,6 +1,7 @@
 // GET /v1/commissions: list commissions, filtered by status, affiliate or conversion
 import { presentCommissionDetail } from '../../contracts/commission';
 import { listCommissions } from '../../domain/commissions/list';
+import { withRewardDeliveries } from '../../domain/commissions/reward-delivery';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listCommissionsInput, listCommissionsMeta, listCommissionsOutput } from './list-commissions.types';
@@ -16,5 +17,5 @@ export const listCommissionsProcedure = workspaceProcedure('read')
       conversionId: input.conversion_id,
       includeTest: input.include_test,
     };
-    return listPage('commissions', input, (limit, offset) => listCommissions({ ctx, filter, page: { limit, offset } }), presentCommissionDetail);
+    return listPage('commissions', input, async (limit, offset) => withRewardDeliveries(ctx, await listCommissions({ ctx, filter, page: { limit, offset } })), presentCommissionDetail);
   });

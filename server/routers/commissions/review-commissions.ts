@@ -1,6 +1,7 @@
 // POST /v1/commissions/bulk: approve or deny up to 100 commissions in one transaction
 import { presentCommissionDetail } from '../../contracts/commission';
 import { reviewCommissions } from '../../domain/commissions/review';
+import { withRewardDeliveries } from '../../domain/commissions/reward-delivery';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { reviewCommissionsInput, reviewCommissionsMeta, reviewCommissionsOutput } from './review-commissions.types';
 
@@ -11,5 +12,5 @@ export const reviewCommissionsProcedure = workspaceProcedure('write')
   .mutation(async ({ ctx, input }) => {
     const rows = await reviewCommissions({ ctx, ids: input.ids, status: input.status });
     // The list envelope of every list answer; the whole result fits in one page.
-    return { object: 'list' as const, resource: 'commissions', limit: rows.length, offset: 0, has_more: false, data: rows.map(presentCommissionDetail) };
+    return { object: 'list' as const, resource: 'commissions', limit: rows.length, offset: 0, has_more: false, data: (await withRewardDeliveries(ctx, rows)).map(presentCommissionDetail) };
   });

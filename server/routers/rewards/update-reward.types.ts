@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { name, one, recordId } from '../../contracts/common';
 import { rewardRecord, rewardTermsInput } from '../../contracts/reward';
-import { rewardType } from '../../contracts/terms';
+import { deliveryMonths, rewardDelivery, rewardDeliveryTarget, rewardType } from '../../contracts/terms';
 import { operation } from '../../trpc/meta';
 
 export const updateRewardMeta = operation({
@@ -19,6 +19,9 @@ export const updateRewardInput = z.strictObject({
   id: recordId,
   name: name.optional(),
   type: rewardType.optional(),
+  delivery: rewardDelivery.optional(),
+  delivery_target: rewardDeliveryTarget.optional(),
+  delivery_months: deliveryMonths.nullable().optional().describe('free_months only (1-36)'),
   terms: rewardTermsInput.optional(),
   archived: z.boolean().optional().describe('true archives, false restores'),
 });

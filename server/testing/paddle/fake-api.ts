@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ICustomerResponse, IDiscountResponse, ITransactionNotificationResponse, ITransactionResponse } from '@paddle/paddle-node-sdk';
+import { fakePaddleBilling, type FakePaddleBilling } from './fake-billing';
 import { pid } from './objects';
 
 // A local stand-in for the Paddle Billing API at its HTTP edge: a real node:http server answering
@@ -23,6 +24,8 @@ export type FakePaddle = {
   // the account's transactions and customers, listed as GET /transactions lists them
   transactions: ITransactionResponse[];
   customers: ICustomerResponse[];
+  /** Billing writes of rewards delivered in billing (fake-billing.ts). */
+  billing: FakePaddleBilling;
   key(key: string, withheld?: PaddlePermission[]): void;
   requests: { path: string; key: string | null; method?: string; body?: Record<string, unknown> }[];
   /** Answers the next `n` requests with 500 (a Paddle outage). */
@@ -103,6 +106,8 @@ export async function startFakePaddle(): Promise<FakePaddle> {
   const keys = new Map<string, Set<PaddlePermission>>();
   const requests: FakePaddle['requests'] = [];
   let n = 0;
+  // rewards' billing calls (fake-billing.ts: subscriptions), sharing the discounts the writes below make
+  const billing = fakePaddleBilling(discounts);
   let failing = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -131,6 +136,8 @@ export async function startFakePaddle(): Promise<FakePaddle> {
     }
     if (!key || !keys.has(key)) return error(403, 'invalid_token', 'Invalid API key');
     const withheld = keys.get(key)!;
+    const page = (status: number, data: unknown[]) => send(status, { data, meta: { ...meta, pagination: { per_page: 50, next: '', has_more: false, estimated_total: data.length } } });
+    if (billing.answer(method, url, raw, (data) => send(200, { data, meta }), error, page)) return;
     if (method !== 'GET') {
       if (withheld.has('discount.write')) return error(403, 'forbidden', "You aren't permitted to perform this request.");
       return writeDiscount(url.pathname, method, body ?? {}, send, error, meta);
@@ -191,6 +198,7 @@ export async function startFakePaddle(): Promise<FakePaddle> {
     discounts,
     transactions,
     customers,
+    billing,
     key: (key, withheld = []) => void keys.set(key, new Set(withheld)),
     requests,
     failNext: (count: number) => void (failing = count),

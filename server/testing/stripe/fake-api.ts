@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { NOW, sid } from './ids';
+import { fakeBilling, type FakeBilling } from './fake-billing';
 
 // A local stand-in for the Stripe API at its HTTP edge: a real node:http server answering only
 // the endpoints Refcount calls, with payloads typed by the `stripe` package (Stripe.ApiList<…>),
@@ -28,6 +29,8 @@ export type FakeStripe = {
     products: Stripe.Product[];
     coupons: Stripe.Coupon[];
   };
+  /** Billing writes of rewards delivered in billing (fake-billing.ts). */
+  billing: FakeBilling;
   /** A key this fake accepts, lacking the permissions named. */
   key(key: string, withheld?: Permission[]): void;
   /** Every request, in order: method, path with query, the key sent, a write's decoded form body and Idempotency-Key. */
@@ -116,6 +119,8 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
   let failing = 0;
 
   const fake = { delayMs: 0 };
+  // rewards' billing writes (fake-billing.ts), sharing the account's coupons with the codes' writes below
+  const billing = fakeBilling(account.coupons);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -149,6 +154,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     const q = url.searchParams;
     const p = url.pathname;
     let m: RegExpExecArray | null;
+    if (billing.answer(req.method ?? 'GET', p, q, raw, idempotencyKey ?? null, send, error)) return;
     if (req.method === 'POST' && form) {
       const replay = idempotencyKey && replays.get(`${key} ${idempotencyKey}`);
       // Stripe: a key used again with other parameters is refused, not replayed
@@ -268,6 +274,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
   const api: FakeStripe = Object.assign(fake, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     account,
+    billing,
     key: (key: string, withheld: Permission[] = []) => void keys.set(key, new Set(withheld)),
     requests,
     failNext: (n: number) => void (failing = n),
