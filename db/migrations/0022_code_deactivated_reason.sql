@@ -1,1 +1,0 @@
-ALTER TABLE "affiliate_codes" ADD COLUMN "deactivated_reason" text;
