@@ -1,9 +1,10 @@
-import { and, asc, eq, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, notExists, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { affiliateCodes, affiliates, campaigns } from '@/db/schema';
 import { presentAffiliateCode } from '../../contracts/affiliate-code';
 import type { Affiliate } from '../affiliates/affiliates';
 import { addAuditEntries } from '../audit/audit-entries';
+import { defaultCampaignId } from '../campaigns/campaigns';
 import { systemActor, type ActingCtx } from '../context';
 import { sweepCursor, sweepWorkspaces, type SweepLimits, type SweepReport } from '../jobs/sweep';
 import { workspacesWith } from '../jobs/workspaces-with';
@@ -11,6 +12,10 @@ import { insertGeneratedCode, type AffiliateCode } from './store';
 
 // How codes follow their affiliate and its campaign (docs/codes.md#lifecycle). Each function runs
 // in the caller's transaction, so the change that moves the affiliate moves its codes with it.
+
+// An affiliate without a campaign is the default campaign's, whose discount is the workspace's
+// (as attribution and the code sync read it).
+const campaignOf = (campaignId: string | null | SQLWrapper, workspaceId: string) => sql`coalesce(${campaignId}, ${defaultCampaignId(workspaceId)})`;
 
 const sameAffiliate = (ctx: ActingCtx, affiliateId: string) =>
   and(eq(affiliateCodes.workspaceId, ctx.workspaceId), eq(affiliateCodes.affiliateId, affiliateId));
@@ -56,11 +61,11 @@ export async function followAffiliateStatus(tx: Tx, ctx: ActingCtx, before: Affi
  * The caller holds the affiliate row (or inserted it), so two callers do not both generate.
  */
 export async function ensureGeneratedCode(tx: Tx, ctx: ActingCtx, affiliate: Affiliate): Promise<AffiliateCode | undefined> {
-  if (affiliate.status !== 'active' || !affiliate.campaignId) return undefined;
+  if (affiliate.status !== 'active') return undefined;
   const [campaign] = await tx
     .select({ discountType: campaigns.discountType })
     .from(campaigns)
-    .where(and(eq(campaigns.workspaceId, ctx.workspaceId), eq(campaigns.id, affiliate.campaignId)));
+    .where(and(eq(campaigns.workspaceId, ctx.workspaceId), eq(campaigns.id, campaignOf(affiliate.campaignId, ctx.workspaceId))));
   if (!campaign?.discountType) return undefined;
   const [any] = await tx.select({ id: affiliateCodes.id }).from(affiliateCodes).where(sameAffiliate(ctx, affiliate.id)).limit(1);
   if (any) return undefined;
@@ -76,7 +81,7 @@ export async function generateCodesIn(tx: Tx, ctx: ActingCtx, { limit, campaignI
   const due = await tx
     .select({ affiliate: affiliates })
     .from(affiliates)
-    .innerJoin(campaigns, and(eq(campaigns.id, affiliates.campaignId), eq(campaigns.workspaceId, affiliates.workspaceId)))
+    .innerJoin(campaigns, and(eq(campaigns.id, campaignOf(affiliates.campaignId, ctx.workspaceId)), eq(campaigns.workspaceId, affiliates.workspaceId)))
     .where(
       and(
         eq(affiliates.workspaceId, ctx.workspaceId),

@@ -234,6 +234,16 @@ describe('codes follow the affiliate', () => {
     expect(audit).toMatchObject({ actorType: 'system', actorId: 'codes.generate' });
   });
 
+  it("an affiliate without a campaign has the default campaign's discount, and a code with it", async () => {
+    const ws = await api.workspace(['*']);
+    // made before the workspace had any campaign: it has none
+    const lone = (await api.call('POST', '/v1/affiliates', { token: ws.token, body: { email: 'lone@example.com', ref_code: 'lone1', status: 'active' } })).body.data;
+    expect(lone.campaign_id).toBeNull();
+    await api.call('POST', '/v1/campaigns', { token: ws.token, body: { name: 'Default', customer_discount: { type: 'percent', amount: 10 } } });
+    expect(await generateMissingCodes(api.db, ws.id, 10)).toBe(1);
+    expect(await codesOf(ws, lone.id)).toEqual(['LONE1:active']);
+  });
+
   it("the job's run sweeps every workspace with a discounted campaign, and only those", async () => {
     const [withDiscount, without] = [await program(), await program()];
     const a = await withDiscount.affiliate('job-a');
