@@ -102,9 +102,8 @@ export const commissions = pgTable(
     // a payout's commissions; a commission enters a payout long after it is written, so the sale's
     // insert adds no entry here
     index('commissions_payout_idx').on(t.payoutId).where(sql`${t.payoutId} is not null`),
-    // the reward delivery job's earnings to deliver in the billing system (docs/rewards-in-billing.md):
-    // such a reward is always non_cash, so a cash sale's insert adds no entry here
-    index('commissions_non_cash_idx').on(t.workspaceId, t.createdAt).where(sql`${t.rewardType} = 'non_cash' and ${t.kind} = 'earning'`),
+    // No index for the reward delivery job: it reads new commissions through the created index above
+    // (server/integrations/rewards/deliveries.ts); one more here took a sale's write past 16 locks.
   ],
 );
 

@@ -63,3 +63,11 @@ export const affiliateBillingCustomers = pgTable(
   },
   (t) => [uniqueIndex('affiliate_billing_customers_uq').on(t.workspaceId, t.affiliateId, t.provider)],
 );
+
+// How far the delivery job has read a workspace's commissions, in commissions_workspace_created_idx
+// order (server/integrations/rewards/deliveries.ts): it reads only what was written since.
+export const rewardDeliveryScans = pgTable('reward_delivery_scans', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  scannedTo: ts('scanned_to').notNull(),
+  scannedId: uuid('scanned_id').notNull(),
+});

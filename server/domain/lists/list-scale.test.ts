@@ -228,10 +228,12 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     await database.db.execute(sql`analyze affiliates, workspace_keys, workspace_settings`);
     const settings = await readSettings(ctx());
     const found = { affiliateId: aff.id, campaignId, method: 'ref' as const, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [], code: null };
+    // planned on its own handle, as the server plans before it writes (the rules' read is a statement
+    // of its own): the locks counted are the write's
     const sale = async (db: Database['db'], externalId: string) => {
       const c = { db, workspaceId: WS };
       const rows = await planNewConversion({
-        ctx: c, input: { type: 'sale', externalId, ref: 'r7', amount: 1_000 }, found, campaignId, at: new Date(), settings,
+        ctx: { db: database.db, workspaceId: WS }, input: { type: 'sale', externalId, ref: 'r7', amount: 1_000 }, found, campaignId, at: new Date(), settings,
         history: { periodIndex: 0, firstPaymentAt: new Date() },
       });
       return (await storeSale(c, { ...rows, prediction: { keyHash: 'hash1', settings, codes: { manualCode: null, ref: 'r7', codeId: null } } })) ? rows.conversion.id : null;
@@ -257,7 +259,7 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     const byCode = async (db: Database['db'], externalId: string) => {
       const c = { db, workspaceId: WS };
       const rows = await planNewConversion({
-        ctx: c, input: { type: 'sale', externalId, manualCode: 'r7code', amount: 1_000 }, found: { ...found, method: 'code', code: { id: code.id, code: 'R7CODE' } },
+        ctx: { db: database.db, workspaceId: WS }, input: { type: 'sale', externalId, manualCode: 'r7code', amount: 1_000 }, found: { ...found, method: 'code', code: { id: code.id, code: 'R7CODE' } },
         campaignId, at: new Date(), settings, history: { periodIndex: 0, firstPaymentAt: new Date() },
       });
       return (await storeSale(c, { ...rows, prediction: { keyHash: 'hash1', settings, codes: { manualCode: 'r7code', ref: null, codeId: code.id } } })) ? rows.conversion.id : null;

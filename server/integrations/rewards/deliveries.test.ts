@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, integrationSales, rewardDeliveries, rewards } from '@/db/schema';
+import { auditEvents, commissions, integrationSales, rewardDeliveries, rewards } from '@/db/schema';
 import { setProviderApiBases } from '../provider-api';
 import { saveIntegration } from '../settings';
 import { stripe } from '../stripe/provider';
@@ -52,6 +52,8 @@ async function shopWith(reward: Record<string, unknown>) {
 async function stripeSale(shop: Shop, o: { customer: string; subscription?: string; provider?: string }) {
   const ref = o.provider === 'paddle' ? pid('txn') : sid('in');
   const conversionId = await shop.program.sale(ref, 10_000);
+  // the job reads commissions a minute behind the clock (deliveries.ts, SCAN_LAG): this one as if written then
+  await h.api.db.update(commissions).set({ createdAt: sql`${commissions.createdAt} - interval '2 minutes'` }).where(eq(commissions.conversionId, conversionId));
   await h.api.db.insert(integrationSales).values({
     workspaceId: shop.program.ws.id, provider: o.provider ?? 'stripe', saleRef: ref, customerId: o.customer, subscriptionId: o.subscription ?? null,
     paidAt: new Date(), amount: 10_000, chargedAmount: 10_000, conversionId,

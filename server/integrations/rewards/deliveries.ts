@@ -1,6 +1,6 @@
-import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { affiliateBillingCustomers, commissionRules, commissions, conversions, integrationSales, rewardDeliveries } from '@/db/schema';
+import { affiliateBillingCustomers, commissionRules, commissions, conversions, integrationSales, rewardDeliveries, rewardDeliveryScans } from '@/db/schema';
 import { addAuditEntry } from '../../domain/audit/audit-entries';
 import { systemActor } from '../../domain/context';
 import { sweepCursor, sweepWorkspaces, type SweepLimits } from '../../domain/jobs/sweep';
@@ -33,43 +33,69 @@ const inSeconds = (s: number) => sql`now() + make_interval(secs => ${s}::int)`;
 // 1, 2, 4 … minutes, at most an hour
 const backoffSeconds = (attempts: number) => Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600);
 
-/** Writes the delivery rows of the workspace's earnings that need one (at most `limit`); answers how many. */
-async function enqueue(db: Db, workspaceId: string, limit: number): Promise<number> {
-  const due = db
-    .select({
-      workspaceId: commissions.workspaceId,
-      commissionId: commissions.id,
-      kind: commissionRules.delivery,
-      target: commissionRules.deliveryTarget,
-      amount: commissions.amount,
-      currency: commissions.currency,
-      months: commissionRules.deliveryMonths,
-      holdUntil: commissions.holdUntil,
-    })
-    .from(commissions)
-    .innerJoin(commissionRules, and(eq(commissionRules.id, commissions.ruleId), eq(commissionRules.workspaceId, commissions.workspaceId)))
-    .innerJoin(conversions, and(eq(conversions.id, commissions.conversionId), eq(conversions.workspaceId, commissions.workspaceId)))
-    .where(
-      and(
-        // commissions_non_cash_idx: a billing delivery is always non_cash
-        eq(commissions.workspaceId, workspaceId),
-        eq(commissions.rewardType, 'non_cash'),
-        eq(commissions.kind, 'earning'),
-        inArray(commissions.status, ['pending', 'approved']),
-        sql`${commissionRules.delivery} <> 'payout'`,
-        eq(conversions.isTest, false),
-        notExists(db.select({ one: sql`1` }).from(rewardDeliveries).where(eq(rewardDeliveries.commissionId, commissions.id))),
-      ),
-    )
-    .limit(limit);
-  const found = await due;
-  if (!found.length) return 0;
-  const rows = await db
-    .insert(rewardDeliveries)
-    .values(found.map((c) => ({ ...c, amount: c.kind === 'account_credit' ? c.amount : null, nextAttemptAt: new Date() })))
-    .onConflictDoNothing({ target: rewardDeliveries.commissionId })
-    .returning({ id: rewardDeliveries.id });
-  return rows.length;
+// The job reads a workspace's commissions in commissions_workspace_created_idx order from where it
+// stopped (reward_delivery_scans), a window at a time: no index of its own on commissions, whose
+// every index each sale writes (past 16 relations a sale's write leaves PostgreSQL's fast-path
+// locks: server/domain/lists/list-scale.test.ts). It stays SCAN_LAG behind the clock: a commission
+// carries its sale's time, and one committing a little after a newer one is still read.
+const SCAN_WINDOW = 1_000;
+const SCAN_LAG = sql`interval '1 minute'`;
+// a workspace never read starts this long before its first rule delivering in billing
+const FIRST_SCAN_MARGIN = sql`interval '1 hour'`;
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Writes the delivery rows of the workspace's earnings written since its last read that need one; answers how many. */
+async function enqueue(db: Db, workspaceId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [mark] = await tx.select().from(rewardDeliveryScans).where(eq(rewardDeliveryScans.workspaceId, workspaceId)).for('update');
+    const from = mark
+      ? sql`(${mark.scannedTo.toISOString()}::timestamptz, ${mark.scannedId}::uuid)`
+      : sql`((select min(${commissionRules.createdAt}) - ${FIRST_SCAN_MARGIN} from ${commissionRules}
+              where ${commissionRules.workspaceId} = ${workspaceId} and ${commissionRules.delivery} <> 'payout'), ${NO_ID}::uuid)`;
+    const window = tx
+      .select({ id: commissions.id, createdAt: commissions.createdAt })
+      .from(commissions)
+      .where(and(eq(commissions.workspaceId, workspaceId), sql`(${commissions.createdAt}, ${commissions.id}) > ${from}`, sql`${commissions.createdAt} < now() - ${SCAN_LAG}`))
+      .orderBy(asc(commissions.createdAt), asc(commissions.id))
+      .limit(SCAN_WINDOW)
+      .as('w');
+    const read = await tx
+      .select({
+        createdAt: window.createdAt,
+        scannedId: window.id,
+        due: sql<boolean>`(${commissions.rewardType} = 'non_cash' and ${commissions.kind} = 'earning' and ${commissions.status} in ('pending', 'approved')
+               and ${commissionRules.delivery} <> 'payout' and not ${conversions.isTest})`,
+        commissionId: commissions.id,
+        kind: commissionRules.delivery,
+        target: commissionRules.deliveryTarget,
+        amount: commissions.amount,
+        currency: commissions.currency,
+        months: commissionRules.deliveryMonths,
+        holdUntil: commissions.holdUntil,
+      })
+      .from(window)
+      .innerJoin(commissions, eq(commissions.id, window.id))
+      .leftJoin(commissionRules, and(eq(commissionRules.id, commissions.ruleId), eq(commissionRules.workspaceId, workspaceId)))
+      .innerJoin(conversions, and(eq(conversions.id, commissions.conversionId), eq(conversions.workspaceId, workspaceId)))
+      .orderBy(asc(window.createdAt), asc(window.id));
+    const last = read.at(-1);
+    if (!last) return 0;
+    await tx
+      .insert(rewardDeliveryScans)
+      .values({ workspaceId, scannedTo: last.createdAt, scannedId: last.scannedId })
+      .onConflictDoUpdate({ target: rewardDeliveryScans.workspaceId, set: { scannedTo: last.createdAt, scannedId: last.scannedId } });
+    const due = read.filter((c) => c.due && c.kind && c.kind !== 'payout');
+    if (!due.length) return 0;
+    const rows = await tx
+      .insert(rewardDeliveries)
+      .values(due.map((c) => ({
+        workspaceId, commissionId: c.commissionId, kind: c.kind as Exclude<typeof c.kind, 'payout' | null>, target: c.target!, currency: c.currency,
+        amount: c.kind === 'account_credit' ? c.amount : null, months: c.months, holdUntil: c.holdUntil, nextAttemptAt: new Date(),
+      })))
+      .onConflictDoNothing({ target: rewardDeliveries.commissionId })
+      .returning({ id: rewardDeliveries.id });
+    return rows.length;
+  });
 }
 
 /** Where the reward goes: the sale's provider and customer (and subscription), or the affiliate's billing customer. */
@@ -175,7 +201,7 @@ const gone = inArray(commissions.status, ['reversed', 'denied']);
  * conditional update (the lease), so concurrent workers never call the provider for the same row.
  */
 export async function deliverWorkspaceRewards(db: Db, workspaceId: string, limit = REWARD_DELIVERY_LIMITS.batchSize): Promise<number> {
-  const added = await enqueue(db, workspaceId, limit);
+  const added = await enqueue(db, workspaceId);
   const wasReversed = db
     .select({ one: sql`1` })
     .from(commissions)
