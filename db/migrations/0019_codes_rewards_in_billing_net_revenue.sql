@@ -73,6 +73,12 @@ CREATE TABLE "reward_deliveries" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "reward_delivery_scans" (
+	"workspace_id" uuid PRIMARY KEY NOT NULL,
+	"scanned_to" timestamp with time zone NOT NULL,
+	"scanned_id" uuid NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "discount_type" text;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "discount_amount" integer;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "discount_currency" text;--> statement-breakpoint
@@ -100,7 +106,6 @@ CREATE UNIQUE INDEX "reward_deliveries_commission_uq" ON "reward_deliveries" USI
 CREATE INDEX "reward_deliveries_due_idx" ON "reward_deliveries" USING btree ("workspace_id","next_attempt_at") WHERE "reward_deliveries"."state" in ('pending', 'failed');--> statement-breakpoint
 CREATE INDEX "reward_deliveries_held_idx" ON "reward_deliveries" USING btree ("workspace_id","hold_until") WHERE "reward_deliveries"."state" = 'delivered';--> statement-breakpoint
 CREATE INDEX "commission_rules_billing_delivery_idx" ON "commission_rules" USING btree ("workspace_id") WHERE "commission_rules"."delivery" <> 'payout';--> statement-breakpoint
-CREATE INDEX "commissions_non_cash_idx" ON "commissions" USING btree ("workspace_id","created_at") WHERE "commissions"."reward_type" = 'non_cash' and "commissions"."kind" = 'earning';--> statement-breakpoint
 -- A campaign's revenue basis is kept with its rules under the workspace's rules_version
 -- (server/domain/rules/kept-rules.ts): changing it moves the number as a rule change does, in the
 -- same transaction, so no sale computes on the basis before the change once it committed.
