@@ -19,3 +19,4 @@ export * from './jobs';
 export * from './codes';
 export * from './code-links';
 export * from './reward-deliveries';
+export * from './payout-methods';

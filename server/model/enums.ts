@@ -58,8 +58,14 @@ export const REWARD_DELIVERY_TARGETS = ['customer', 'affiliate'] as const;
 export const REWARD_DELIVERY_STATES = ['pending', 'delivered', 'failed', 'reversed'] as const;
 export const LENGTH_TYPES = ['one_time', 'limited', 'lifetime'] as const;
 export const RULE_KINDS = ['default', 'product', 'interval'] as const;
-export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
+// processing: sent through a payout rail, its answer awaited; returned: paid, then sent back by the
+// rail (a reversed transfer, an unclaimed PayPal payout): its commissions are released like a failure's.
+export const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'returned', 'canceled'] as const;
 export const PAYOUT_OUTCOMES = ['paid', 'failed', 'canceled'] as const satisfies readonly (typeof PAYOUT_STATUSES)[number][];
+/** How an affiliate is paid (docs/paying-affiliates.md): by the manager from the CSV, a Stripe Connect Express account, or PayPal. */
+export const PAYOUT_METHOD_KINDS = ['manual', 'stripe_connect', 'paypal'] as const;
+/** Whether a method can be paid now: not yet (onboarding, an unconfirmed PayPal address), ready, or refused by the provider. */
+export const PAYOUT_METHOD_STATES = ['setting_up', 'ready', 'restricted'] as const;
 
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export const RECOMMENDED_ACTIONS = ['none', 'monitor', 'review', 'hold_commissions', 'suspend'] as const;
