@@ -9,7 +9,7 @@ export const exportTaxFormsMeta = operation({
   description:
     'An extension of the spec. Needs the write scope (a read-only key cannot pull tax ids). A header row, then one line per affiliate whose current tax form is a W-9 and whose payouts paid in `year` (UTC, by paid_at, in the workspace currency) sum above tax_form_threshold: Recipient Name, Recipient TIN (unsealed: the only place it appears), Address Line 1, Address Line 2, City, State, ZIP, Country, Box 1 Nonemployee Compensation (major units), Tax Year, Account Number (the affiliate id).',
   tags: ['Payouts'],
-  errors: [],
+  errors: ['year_required'],
 });
 
 export const exportTaxFormsInput = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
