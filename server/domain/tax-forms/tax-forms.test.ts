@@ -147,6 +147,7 @@ describe('the payout gate', () => {
     const foreign = await payee(0, 6_000, { currency: 'eur' });
 
     const preview = await api.call('GET', '/v1/payouts/preview', { token: ws.token });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(reasons(preview.body)).toEqual({ [above]: 'tax_form_required', [abovePending]: 'tax_form_required', [foreign]: 'tax_form_required' });
     const batch = await api.call('POST', '/v1/payouts', { token: ws.token });
     expect(batch.status).toBe(201);

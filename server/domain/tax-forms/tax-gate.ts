@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { affiliateTaxForms, payouts } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
 import type { TaxGate } from '../payouts/plan-payouts';
@@ -46,8 +46,9 @@ export async function readTaxGate({
         inArray(payouts.affiliateId, affiliateIds),
         eq(payouts.currency, settings.currency),
         inArray(payouts.status, ['paid', 'pending', 'processing']),
-        gte(payoutDay, from),
-        lt(payoutDay, to),
+        // ISO text cast here: postgres.js cannot bind a Date to an expression with no column type
+        sql`${payoutDay} >= ${from.toISOString()}::timestamptz`,
+        sql`${payoutDay} < ${to.toISOString()}::timestamptz`,
       ),
     )
     .groupBy(payouts.affiliateId);
