@@ -20,3 +20,4 @@ export * from './codes';
 export * from './code-links';
 export * from './reward-deliveries';
 export * from './payout-methods';
+export * from './tax-forms';

@@ -47,6 +47,10 @@ export const workspaceSettings = pgTable(
   linkCustomersByEmail: boolean('link_customers_by_email').notNull().default(true),
   // Bumped by a trigger on every change to the workspace's commission rules (migration 0014), so
   // a process may keep rules it read under the same number (server/domain/rules/kept-rules.ts).
+  // The tax-form gate (docs/paying-affiliates.md#tax-forms): off for workspaces made before it;
+  // when on, an affiliate without a form is not paid above the threshold per calendar year.
+  taxFormRequired: boolean('tax_form_required').notNull().default(false),
+  taxFormThreshold: money('tax_form_threshold').notNull().default(200000),
   rulesVersion: bigint('rules_version', { mode: 'number' }).notNull().default(0),
   updatedAt: updatedAt(),
   },

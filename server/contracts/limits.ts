@@ -11,6 +11,9 @@ export const MAX_OVERRIDES_SHOWN = 200;
 export const MAX_USAGE_SHOWN = 200;
 /** A payouts CSV holds at most this many lines: PayPal takes up to 15,000 payments per file. */
 export const MAX_CSV_PAYOUTS = 15_000;
+/** The year-end tax export's lines (one per US payee above the threshold), and one line's bound. */
+export const MAX_TAX_EXPORT_PAYEES = 50_000;
+export const MAX_TAX_EXPORT_LINE = 1_500;
 /** Upper bound of one CSV line: an e-mail (254), amount, currency, note with the payout id, wallet. */
 export const MAX_CSV_LINE = 400;
 /** A report series has at most this many points. */

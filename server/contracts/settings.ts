@@ -5,6 +5,15 @@ import { DISPOSABLE_EMAIL_POLICIES } from '../model/enums';
 
 export const holdDays = z.number().int().min(0).max(3650).describe('days a sale stays pending before it is confirmed');
 export const minPayout = z.number().int().min(0).describe('smallest payout, integer minor units');
+export const taxFormRequired = z
+  .boolean()
+  .describe('an affiliate without a tax form is not paid above tax_form_threshold per calendar year; default false');
+export const taxFormThreshold = z
+  .number()
+  .int()
+  .min(0)
+  .max(100_000_000_000)
+  .describe("payouts per calendar year (UTC) an affiliate without a tax form may receive, integer minor units of the workspace currency; default 200000 (USD 2,000, the 1099-NEC threshold from 2026)");
 
 // Branding of the portal and the join page (additions to the spec).
 export const programName = name.describe('shown to affiliates on the portal and the join page; null: the workspace name');
@@ -66,6 +75,8 @@ export const settingsRecord = z
     join_slug: text(64).nullable(),
     disposable_email_policy: disposableEmailPolicy,
     link_customers_by_email: linkCustomersByEmail,
+    tax_form_required: taxFormRequired,
+    tax_form_threshold: z.number().int(),
   })
   .meta({ id: 'Settings' });
 
@@ -86,5 +97,7 @@ export const presentSettings = (row: typeof workspaceSettings.$inferSelect) => (
     join_slug: row.joinSlug,
     disposable_email_policy: row.disposableEmailPolicy,
     link_customers_by_email: row.linkCustomersByEmail,
+    tax_form_required: row.taxFormRequired,
+    tax_form_threshold: row.taxFormThreshold,
   },
 });

@@ -178,6 +178,10 @@ export const WALK: Record<string, WalkCase> = {
   // the affiliate portal, as affiliate B
   'portal.createLink': { via: 'portal', input: () => ({ sub_id: 'walk' }) },
   'portal.setPayoutEmail': { via: 'portal', input: () => ({ payout_email: 'walk-b-pay@example.com' }) },
+  'portal.submitTaxForm': {
+    via: 'portal',
+    input: () => ({ kind: 'w8ben', legal_name: 'Walk B', country: 'DE', tax_id: 'DE-WALK-1', signature_name: 'walk b', signed_on: new Date().toISOString().slice(0, 10) }),
+  },
   'portal.createKey': { via: 'portal', input: () => ({}) },
   'portal.chooseCode': { via: 'portal', input: () => ({ code: 'WALKCHOSEN' }) },
   'portal.revokeKey': { via: 'portal', input: async (f) => ({ id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.b.id })).key.id }) },

@@ -37,8 +37,9 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
     const f = new FormData(e.currentTarget);
     const currency = String(f.get('currency')).toLowerCase();
     const min = amountOrProblem('Minimum payout', String(f.get('min_payout')), currency);
-    setProblem(min.problem);
-    if (min.minor === null) return;
+    const threshold = amountOrProblem('Tax form threshold', String(f.get('tax_form_threshold')), currency);
+    setProblem(min.problem ?? threshold.problem);
+    if (min.minor === null || threshold.minor === null) return;
     update.mutate({
       auto_approve_affiliates: f.get('auto_approve_affiliates') === 'on',
       auto_approve_commissions: f.get('auto_approve_commissions') === 'on',
@@ -47,6 +48,8 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
       currency,
       disposable_email_policy: String(f.get('disposable_email_policy')) as (typeof DISPOSABLE_EMAIL_POLICIES)[number],
       link_customers_by_email: f.get('link_customers_by_email') === 'on',
+      tax_form_required: f.get('tax_form_required') === 'on',
+      tax_form_threshold: threshold.minor,
     });
   }
   return (
@@ -80,6 +83,11 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
                 <span className="flex items-center gap-2"><input type="checkbox" name="link_customers_by_email" defaultChecked={s.link_customers_by_email} aria-describedby="email-link-help" /> Link Stripe and Paddle customers to leads by e-mail</span>
                 <span id="email-link-help" className="mt-1 block text-xs text-slate-500">A new customer with the e-mail of a lead you recorded (kept only as a salted hash) earns for that lead&apos;s affiliate.</span>
               </label>
+              <label className="text-sm">
+                <span className="flex items-center gap-2"><input type="checkbox" name="tax_form_required" defaultChecked={s.tax_form_required} aria-describedby="tax-help" /> Require a tax form (W-9 / W-8BEN) above a yearly amount</span>
+                <span id="tax-help" className="mt-1 block text-xs text-slate-500">An affiliate without a form is not paid once this calendar year&apos;s payouts would pass the threshold.</span>
+              </label>
+              <label className="text-sm">Tax form threshold per year ({s.currency.toUpperCase()})<input name="tax_form_threshold" inputMode="decimal" required defaultValue={minorToDecimal(s.tax_form_threshold, s.currency)} className={inputCls} /></label>
             </fieldset>
             {canWrite && (
               <div className="flex flex-wrap items-center gap-3 sm:col-span-2">

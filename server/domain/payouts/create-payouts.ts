@@ -4,6 +4,7 @@ import { presentPayout, type PayoutWithCommissions } from '../../contracts/payou
 import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { emitEvent } from '../events/emit-event';
+import { readTaxGate } from '../tax-forms/tax-gate';
 import { dueCommissions, planPayouts } from './plan-payouts';
 
 /**
@@ -24,8 +25,10 @@ async function lockForPayouts({ ctx }: { ctx: WorkspaceCtx }) {
  */
 export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx; now?: Date }): Promise<PayoutWithCommissions[]> {
   return ctx.db.transaction(async (tx) => {
-    const { minPayout } = await lockForPayouts({ ctx: { ...ctx, db: tx } });
-    const plan = planPayouts(await dueCommissions({ ctx: { ...ctx, db: tx }, now, lock: true }), minPayout);
+    const settings = await lockForPayouts({ ctx: { ...ctx, db: tx } });
+    const due = await dueCommissions({ ctx: { ...ctx, db: tx }, now, lock: true });
+    const taxGate = await readTaxGate({ ctx: { ...ctx, db: tx }, settings, affiliateIds: [...new Set(due.map((c) => c.affiliateId))], now });
+    const plan = planPayouts(due, settings.minPayout, taxGate);
     const created: PayoutWithCommissions[] = [];
     for (const group of plan.payouts) {
       const [payout] = await tx

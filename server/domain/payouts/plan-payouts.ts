@@ -12,6 +12,17 @@ export type DueCommission = { id: string; affiliateId: string; currency: string;
 export type PayoutGroup = { affiliateId: string; currency: string; amount: number; commissionIds: string[] };
 export type SkipReason = PayoutSkipReason;
 export type PayoutPlan = { payouts: PayoutGroup[]; skipped: (PayoutGroup & { reason: SkipReason })[] };
+/**
+ * The tax-form gate (server/domain/tax-forms/tax-gate.ts), null when the workspace does not
+ * require forms: an affiliate without one is paid while this year's payouts in the workspace
+ * currency plus this one stay at or under the threshold; another currency needs a form.
+ */
+export type TaxGate = { threshold: number; currency: string; withForm: Set<string>; paidThisYear: Map<string, number> };
+
+const overTaxThreshold = (gate: TaxGate | null, g: PayoutGroup) =>
+  gate !== null &&
+  !gate.withForm.has(g.affiliateId) &&
+  (g.currency !== gate.currency || (gate.paidThisYear.get(g.affiliateId) ?? 0) + g.amount > gate.threshold);
 
 /**
  * Approved cash commissions past their hold and in no payout, oldest first; test sales never pay.
@@ -57,7 +68,7 @@ export async function dueCommissions({ ctx, now, lock }: { ctx: WorkspaceCtx; no
  * paid when its affiliate is not held and its net is positive and at least min_payout; skipped
  * groups keep their commissions approved and unclaimed for a later batch.
  */
-export function planPayouts(due: DueCommission[], minPayout: number): PayoutPlan {
+export function planPayouts(due: DueCommission[], minPayout: number, taxGate: TaxGate | null = null): PayoutPlan {
   const groups = new Map<string, PayoutGroup & { held: boolean }>();
   for (const c of due) {
     const key = `${c.affiliateId}:${c.currency}`;
@@ -70,7 +81,15 @@ export function planPayouts(due: DueCommission[], minPayout: number): PayoutPlan
   const plan: PayoutPlan = { payouts: [], skipped: [] };
   for (const { held, ...group } of groups.values()) {
     // A manager's hold comes first: it says why this affiliate is not paid whatever the amount.
-    const reason: SkipReason | null = held ? 'commissions_held' : group.amount <= 0 ? 'net_not_positive' : group.amount < minPayout ? 'below_min_payout' : null;
+    const reason: SkipReason | null = held
+      ? 'commissions_held'
+      : group.amount <= 0
+        ? 'net_not_positive'
+        : group.amount < minPayout
+          ? 'below_min_payout'
+          : overTaxThreshold(taxGate, group)
+            ? 'tax_form_required'
+            : null;
     if (reason) plan.skipped.push({ ...group, reason });
     else plan.payouts.push(group);
   }

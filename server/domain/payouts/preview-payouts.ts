@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { affiliates, workspaceSettings } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
+import { readTaxGate } from '../tax-forms/tax-gate';
 import { dueCommissions, planPayouts } from './plan-payouts';
 import { waitingCommissions } from './waiting-commissions';
 
@@ -17,11 +18,19 @@ export async function previewPayouts({ ctx, now = new Date() }: { ctx: Workspace
   return ctx.db.transaction(
     async (tx) => {
       const [settings] = await tx
-        .select({ minPayout: workspaceSettings.minPayout })
+        .select({
+          minPayout: workspaceSettings.minPayout,
+          currency: workspaceSettings.currency,
+          taxFormRequired: workspaceSettings.taxFormRequired,
+          taxFormThreshold: workspaceSettings.taxFormThreshold,
+        })
         .from(workspaceSettings)
         .where(eq(workspaceSettings.workspaceId, ctx.workspaceId));
       const minPayout = settings?.minPayout ?? DEFAULT_MIN_PAYOUT;
-      const plan = planPayouts(await dueCommissions({ ctx: { ...ctx, db: tx }, now, lock: false }), minPayout);
+      const due = await dueCommissions({ ctx: { ...ctx, db: tx }, now, lock: false });
+      const gateSettings = settings ?? { taxFormRequired: false, taxFormThreshold: 0, currency: 'usd' };
+      const taxGate = await readTaxGate({ ctx: { ...ctx, db: tx }, settings: gateSettings, affiliateIds: [...new Set(due.map((c) => c.affiliateId))], now });
+      const plan = planPayouts(due, minPayout, taxGate);
       const waiting = await waitingCommissions({ ctx: { ...ctx, db: tx }, now });
       const ids = [...new Set([...plan.payouts, ...plan.skipped, ...waiting].map((g) => g.affiliateId))];
       const people = ids.length

@@ -24,6 +24,8 @@ export type SettingsPatch = Partial<
     | 'joinSlug'
     | 'disposableEmailPolicy'
     | 'linkCustomersByEmail'
+    | 'taxFormRequired'
+    | 'taxFormThreshold'
   >
 >;
 
@@ -68,6 +70,8 @@ const audited = (s: Settings) => ({
   join_slug: s.joinSlug,
   disposable_email_policy: s.disposableEmailPolicy,
   link_customers_by_email: s.linkCustomersByEmail,
+  tax_form_required: s.taxFormRequired,
+  tax_form_threshold: s.taxFormThreshold,
 });
 
 /**

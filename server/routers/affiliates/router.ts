@@ -5,6 +5,7 @@ import { deactivateAffiliateCodeProcedure } from './deactivate-affiliate-code';
 import { listAffiliateCodesProcedure } from './list-affiliate-codes';
 import { createAffiliateKeyProcedure } from './create-affiliate-key';
 import { getAffiliateProcedure } from './get-affiliate';
+import { getAffiliateTaxFormProcedure } from './get-affiliate-tax-form';
 import { getLinkKitProcedure } from './get-link-kit';
 import { inviteAffiliateProcedure } from './invite-affiliate';
 import { listAffiliateNamesProcedure } from './list-affiliate-names';
@@ -22,6 +23,7 @@ export const affiliatesRouter = router({
   create: createAffiliateProcedure,
   list: listAffiliatesProcedure,
   get: getAffiliateProcedure,
+  taxForm: getAffiliateTaxFormProcedure,
   names: listAffiliateNamesProcedure,
   linkKit: getLinkKitProcedure,
   update: updateAffiliateProcedure,

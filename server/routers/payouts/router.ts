@@ -1,6 +1,7 @@
 import { router } from '../../trpc/init';
 import { createPayoutsProcedure } from './create-payouts';
 import { exportPayoutsProcedure } from './export-payouts';
+import { exportTaxFormsProcedure } from './export-tax-forms';
 import { getPayoutProcedure } from './get-payout';
 import { listPayoutsProcedure } from './list-payouts';
 import { previewPayoutsProcedure } from './preview-payouts';
@@ -13,4 +14,5 @@ export const payoutsRouter = router({
   get: getPayoutProcedure,
   setStatus: setPayoutStatusProcedure,
   exportCsv: exportPayoutsProcedure,
+  taxExport: exportTaxFormsProcedure,
 });

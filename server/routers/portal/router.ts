@@ -16,10 +16,12 @@ import { createLinkProcedure } from './create-link';
 import { getEarningsProcedure } from './get-earnings';
 import { getLinkKitProcedure } from './get-link-kit';
 import { getProgramProcedure } from './get-program';
+import { getTaxFormProcedure } from './get-tax-form';
 import { listKeysProcedure } from './list-keys';
 import { requestSignInLinkProcedure } from './request-sign-in-link';
 import { revokeKeyProcedure } from './revoke-key';
 import { setPayoutEmailProcedure } from './set-payout-email';
+import { submitTaxFormProcedure } from './submit-tax-form';
 
 // The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1). Its
 // reads of the affiliate's own data are /v1/affiliate/*'s (affiliate-reads.ts).
@@ -38,6 +40,8 @@ export const portalRouter = router({
   commissions: listMyCommissionsProcedure,
   payouts: listMyPayoutsProcedure,
   setPayoutEmail: setPayoutEmailProcedure,
+  taxForm: getTaxFormProcedure,
+  submitTaxForm: submitTaxFormProcedure,
   keys: listKeysProcedure,
   createKey: createKeyProcedure,
   revokeKey: revokeKeyProcedure,

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const BRANDING = { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null, disposable_email_policy: 'flag' };
+const BRANDING = { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null, disposable_email_policy: 'flag', tax_form_required: false, tax_form_threshold: 200000 };
 const DEFAULTS = { auto_approve_affiliates: false, auto_approve_commissions: false, hold_days: 30, min_payout: 5000, currency: 'usd', link_customers_by_email: true, ...BRANDING };
 const read = (token: string) => api.call('GET', '/v1/settings', { token });
 const patch = (token: string, body: unknown) => api.call('PATCH', '/v1/settings', { token, body });
@@ -57,6 +57,9 @@ describe('PATCH /v1/settings', () => {
     [{ timezone: 'Europe/Paris' }],
     [{ commission_unmapped_products: false }],
     [{ hold_days: 10, colour: 'red' }],
+    [{ tax_form_threshold: -1 }],
+    [{ tax_form_threshold: 100_000_000_001 }],
+    [{ tax_form_required: 'yes' }],
     [{ brand_color: 'teal' }],
     [{ brand_color: '#12345' }],
     [{ logo_url: 'http://cdn.example.com/logo.png' }],

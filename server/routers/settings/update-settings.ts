@@ -24,6 +24,8 @@ export const updateSettingsProcedure = workspaceProcedure('write')
         joinSlug: input.join_slug,
         disposableEmailPolicy: input.disposable_email_policy,
         linkCustomersByEmail: input.link_customers_by_email,
+        taxFormRequired: input.tax_form_required,
+        taxFormThreshold: input.tax_form_threshold,
       },
     });
     return presentSettings(row);

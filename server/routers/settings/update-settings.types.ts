@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currency } from '../../contracts/common';
-import { brandColor, disposableEmailPolicy, holdDays, linkCustomersByEmail, joinSlug, logoUrl, minPayout, programName, settingsBody, termsUrl } from '../../contracts/settings';
+import { brandColor, disposableEmailPolicy, holdDays, linkCustomersByEmail, joinSlug, logoUrl, minPayout, programName, settingsBody, taxFormRequired, taxFormThreshold, termsUrl } from '../../contracts/settings';
 import { operation } from '../../trpc/meta';
 
 export const updateSettingsMeta = operation({
@@ -26,5 +26,7 @@ export const updateSettingsInput = z.strictObject({
   join_slug: joinSlug.nullable().optional(),
   disposable_email_policy: disposableEmailPolicy.optional(),
   link_customers_by_email: linkCustomersByEmail.optional(),
+  tax_form_required: taxFormRequired.optional(),
+  tax_form_threshold: taxFormThreshold.optional(),
 });
 export const updateSettingsOutput = settingsBody;

@@ -12,6 +12,7 @@ import { CampaignField } from './campaign-field';
 import { CodesCard } from './codes-card';
 import { CommissionHold } from './commission-hold';
 import { LinksCard } from './links-card';
+import { TaxFormCard } from './tax-form-card';
 
 function Access({ affiliateId }: { affiliateId: string }) {
   const trpc = useTRPC();
@@ -98,6 +99,7 @@ export default function AffiliatePage() {
           <MetricChart filters={{ affiliate_id: a.id }} />
           <LinksCard affiliateId={a.id} canWrite={canWrite} />
           <CodesCard affiliateId={a.id} canWrite={canWrite} active={a.status === 'active'} />
+          <TaxFormCard affiliateId={a.id} />
           {canWrite && <Access affiliateId={a.id} />}
           <Risk affiliateId={a.id} />
         </div>
