@@ -127,7 +127,7 @@ export const RISK_FLAGS = [
 ] as const;
 
 /** Why a payout batch leaves an affiliate out, and why a commission is not payable yet. */
-export const PAYOUT_SKIP_REASONS = ['commissions_held', 'net_not_positive', 'below_min_payout'] as const;
+export const PAYOUT_SKIP_REASONS = ['commissions_held', 'no_payout_method', 'net_not_positive', 'below_min_payout'] as const;
 export const PAYOUT_WAIT_REASONS = ['not_approved', 'in_hold_period'] as const;
 export type PayoutSkipReason = (typeof PAYOUT_SKIP_REASONS)[number];
 export type PayoutWaitReason = (typeof PAYOUT_WAIT_REASONS)[number];

@@ -11,15 +11,19 @@ import {
   listMyPayoutsProcedure,
 } from './affiliate-reads';
 import { chooseCodeProcedure } from './choose-code';
+import { choosePayoutMethodProcedure } from './choose-payout-method';
+import { confirmPaypalProcedure } from './confirm-paypal';
 import { createKeyProcedure } from './create-key';
 import { createLinkProcedure } from './create-link';
 import { getEarningsProcedure } from './get-earnings';
 import { getLinkKitProcedure } from './get-link-kit';
+import { getPayoutMethodProcedure } from './get-payout-method';
 import { getProgramProcedure } from './get-program';
 import { listKeysProcedure } from './list-keys';
 import { requestSignInLinkProcedure } from './request-sign-in-link';
 import { revokeKeyProcedure } from './revoke-key';
 import { setPayoutEmailProcedure } from './set-payout-email';
+import { startStripeOnboardingProcedure } from './start-stripe-onboarding';
 
 // The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1). Its
 // reads of the affiliate's own data are /v1/affiliate/*'s (affiliate-reads.ts).
@@ -38,6 +42,10 @@ export const portalRouter = router({
   commissions: listMyCommissionsProcedure,
   payouts: listMyPayoutsProcedure,
   setPayoutEmail: setPayoutEmailProcedure,
+  payoutMethod: getPayoutMethodProcedure,
+  choosePayoutMethod: choosePayoutMethodProcedure,
+  confirmPaypal: confirmPaypalProcedure,
+  startStripeOnboarding: startStripeOnboardingProcedure,
   keys: listKeysProcedure,
   createKey: createKeyProcedure,
   revokeKey: revokeKeyProcedure,
