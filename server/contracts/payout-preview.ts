@@ -28,7 +28,7 @@ export const skipReason = z.enum(PAYOUT_SKIP_REASONS);
 export const skippedPayoutRecord = plannedPayoutRecord
   .extend({
     reason: skipReason.describe(
-      'commissions_held: a manager holds the affiliate (checked first); no_payout_method: the affiliate's PayPal or Stripe method is not ready (docs/paying-affiliates.md#payout-methods); net_not_positive: clawbacks cancel the earnings; below_min_payout: net under the workspace min_payout',
+      'commissions_held: a manager holds the affiliate (checked first); no_payout_method: the PayPal or Stripe method of the affiliate is not ready (docs/paying-affiliates.md#payout-methods); net_not_positive: clawbacks cancel the earnings; below_min_payout: net under the workspace min_payout',
     ),
   })
   .meta({ id: 'SkippedPayout' });
