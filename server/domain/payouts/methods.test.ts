@@ -180,17 +180,24 @@ describe('payout methods', () => {
   });
 
   it('the batch skips an affiliate whose method is not ready (no_payout_method) and still pays the manual one', async () => {
-    const { shop, portalOf, earn, ws } = await connected('pm7');
+    const { shop, portalOf, earn, ws, mails } = await connected('pm7');
     const [a, b] = [shop.program.a.id, shop.program.b.id];
     await earn(a, 5000);
     await earn(b, 7000);
     await portalOf(a).choosePayoutMethod({ kind: 'paypal', paypal_receiver: 'a@pay.example.com' });
     const preview = await h.api.call('GET', '/v1/payouts/preview', { token: shop.program.token });
     expect(preview.status).toBe(200);
-    expect(JSON.stringify(preview.body)).toContain('no_payout_method');
+    expect(preview.body.data.skipped.map((s: { affiliate_id: string; reason: string; amount: number }) => [s.affiliate_id, s.reason, s.amount])).toEqual([[a, 'no_payout_method', 5000]]);
+    expect(preview.body.data.payouts.map((p: { affiliate_id: string }) => p.affiliate_id)).toEqual([b]);
     const made = await h.api.call('POST', '/v1/payouts', { token: shop.program.token });
     expect(made.status).toBe(201);
     const rows = await h.api.db.select().from(payouts).where(eq(payouts.workspaceId, ws));
     expect(rows.map((p) => [p.affiliateId, p.amount])).toEqual([[b, 7000]]);
+    // confirmed: the next batch pays it
+    const token = tokenOf((await mails()).find((m) => m.to === 'a@pay.example.com')!.body);
+    await portalOf(a).confirmPaypal({ token });
+    expect((await h.api.call('POST', '/v1/payouts', { token: shop.program.token })).status).toBe(201);
+    const after = await h.api.db.select().from(payouts).where(eq(payouts.workspaceId, ws));
+    expect(after.map((p) => [p.affiliateId, p.amount]).sort()).toEqual([[a, 5000], [b, 7000]].sort());
   });
 });
