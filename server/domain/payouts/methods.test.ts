@@ -163,8 +163,23 @@ describe('payout methods', () => {
     expect(manager.body.data).toMatchObject({ state: 'restricted', state_reason: 'requirements.past_due; Stripe needs: individual.id_number' });
     await accountEvent(fake.connect.complete(account));
     expect(await methodRow(a)).toMatchObject({ state: 'ready', stateReason: null });
-    // a new onboarding link keeps the ready state Stripe sent
+    // an older event arriving late: the account is read as Stripe has it now, still ready
+    const stale = { ...fake.connect.accounts.find((x) => x.id === account)!, payouts_enabled: false, capabilities: { transfers: 'inactive' } };
+    expect((await accountEvent(stale)).body).toMatchObject({ status: 'applied' });
+    expect(await methodRow(a)).toMatchObject({ state: 'ready' });
+    // a new onboarding link keeps the ready state Stripe has
     expect((await portalOf(a).startStripeOnboarding({ country: 'GB' })).data).toMatchObject({ state: 'ready' });
+    // manual chosen since: Stripe's events leave the method alone; back to Stripe, ready at once
+    await portalOf(a).choosePayoutMethod({ kind: 'manual' });
+    expect((await accountEvent(fake.connect.restrict(account, 'rejected.fraud', []))).body).toMatchObject({ status: 'ignored', action: 'payout_method_not_stripe' });
+    expect(await methodRow(a)).toMatchObject({ kind: 'manual', state: 'ready', stripeAccountId: account });
+    await accountEvent(fake.connect.complete(account));
+    expect((await portalOf(a).startStripeOnboarding({ country: 'GB' })).data).toMatchObject({ kind: 'stripe_connect', state: 'ready', stripe_account_id: account });
+    // without an API key the event's own copy of the account decides
+    await saveIntegration({ ctx: shop.ctx, provider: stripe, patch: { apiKey: null } });
+    const sent = { ...fake.connect.accounts.find((x) => x.id === account)!, payouts_enabled: false, details_submitted: true, requirements: { disabled_reason: 'requirements.past_due', currently_due: ['external_account'] } };
+    await accountEvent(sent);
+    expect(await methodRow(a)).toMatchObject({ state: 'restricted', stateReason: 'requirements.past_due; Stripe needs: external_account' });
   });
 
   it("the fake's onboarding page completes the account, lets account.updated arrive, and returns to the portal", async () => {

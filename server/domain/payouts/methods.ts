@@ -6,7 +6,7 @@ import { invalid, invalidState, notFound } from '../../errors/errors';
 import { ProviderApiError } from '../../integrations/provider-api';
 import { SecretUnavailable, openSecret, sealSecret } from '../../integrations/secret-box';
 import { findIntegration, apiKeyOf } from '../../integrations/settings';
-import { accountStatus, createExpressAccount, onboardingLink, type AccountStatus } from '../../integrations/stripe/connect-accounts';
+import { accountStatus, createExpressAccount, onboardingLink, retrieveAccount, type AccountStatus } from '../../integrations/stripe/connect-accounts';
 import type Stripe from 'stripe';
 import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
@@ -146,18 +146,19 @@ export async function startStripeOnboarding({ ctx, affiliateId, country, publicU
   if (existing?.stripeAccountId && existing.country && existing.country !== country) {
     throw invalid('country', `your Stripe account is in ${existing.country}: Stripe cannot move it`);
   }
-  const accountId =
-    existing?.stripeAccountId ??
-    (await createExpressAccount(key, { workspaceId: ctx.workspaceId, affiliateId, country, email: affiliate.payoutEmail ?? affiliate.email }).catch(providerRefusal)).id;
+  // An account made before is read as Stripe has it now (a switch back to Stripe may be ready at once).
+  const account = existing?.stripeAccountId
+    ? await retrieveAccount(key, existing.stripeAccountId).catch(providerRefusal)
+    : await createExpressAccount(key, { workspaceId: ctx.workspaceId, affiliateId, country, email: affiliate.payoutEmail ?? affiliate.email }).catch(providerRefusal);
+  const accountId = account.id;
+  const status = accountStatus(account);
   const method = await ctx.db.transaction(async (tx) => {
     const before = await findPayoutMethod({ ...ctx, db: tx }, affiliateId, { lock: true });
-    // a status Stripe sent already for this account is kept (a return to onboarding after it was ready)
-    const kept = before?.stripeAccountId === accountId && before.kind === 'stripe_connect';
     return writeMethod(tx, ctx, affiliateId, before, {
       ...EMPTY,
       kind: 'stripe_connect',
-      state: kept ? before.state : 'setting_up',
-      stateReason: kept ? before.stateReason : 'onboarding not finished',
+      state: status.state,
+      stateReason: status.reason,
       stripeAccountId: accountId,
       country: before?.country ?? country,
     });
@@ -171,7 +172,7 @@ export async function startStripeOnboarding({ ctx, affiliateId, country, publicU
  * the method's state follows Stripe's status. Only this workspace's methods are looked at, so
  * another workspace's account changes nothing. Answers null when no method has this account.
  */
-export async function applyStripeAccountStatus({ ctx, account }: { ctx: ActingCtx; account: Pick<Stripe.Account, 'id' | 'payouts_enabled' | 'capabilities' | 'requirements' | 'details_submitted'> }): Promise<{ method: PayoutMethod; status: AccountStatus } | null> {
+export async function applyStripeAccountStatus({ ctx, account }: { ctx: ActingCtx; account: Pick<Stripe.Account, 'id' | 'payouts_enabled' | 'capabilities' | 'requirements' | 'details_submitted'> }): Promise<{ method: PayoutMethod; status: AccountStatus; changed: boolean } | null> {
   const status = accountStatus(account);
   const [before] = await ctx.db
     .select()
@@ -179,8 +180,8 @@ export async function applyStripeAccountStatus({ ctx, account }: { ctx: ActingCt
     .where(and(eq(affiliatePayoutMethods.workspaceId, ctx.workspaceId), eq(affiliatePayoutMethods.stripeAccountId, account.id)))
     .for('update');
   if (!before) return null;
-  // Another method chosen since: the account's status is kept on the row, the method stays as chosen.
-  if (before.kind !== 'stripe_connect') return { method: before, status };
+  // Another method chosen since: the method stays as chosen (a switch back reads Stripe's state again).
+  if (before.kind !== 'stripe_connect') return { method: before, status, changed: false };
   const method = await writeMethod(ctx.db, ctx, before.affiliateId, before, { ...EMPTY, kind: 'stripe_connect', state: status.state, stateReason: status.reason, stripeAccountId: before.stripeAccountId, country: before.country });
-  return { method, status };
+  return { method, status, changed: true };
 }

@@ -24,6 +24,11 @@ export async function createExpressAccount(apiKey: string, a: { workspaceId: str
   return stripeCall('creating the Stripe account', () => stripeClient(apiKey).accounts.create(params, { idempotencyKey: `refcount-express-account-${a.affiliateId}` }));
 }
 
+/** The account as Stripe has it now: events may arrive out of order, the account read now cannot be stale. */
+export async function retrieveAccount(apiKey: string, id: string): Promise<Stripe.Account> {
+  return stripeCall('reading the Stripe account', () => stripeClient(apiKey).accounts.retrieve(id));
+}
+
 /** A fresh onboarding link (Stripe's links are single-use and expire within minutes). */
 export async function onboardingLink(apiKey: string, a: { account: string; returnUrl: string; refreshUrl: string }): Promise<Stripe.AccountLink> {
   return stripeCall('creating the onboarding link', () =>

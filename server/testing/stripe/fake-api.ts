@@ -177,6 +177,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
       return write(p, form, needs, send, error);
     }
     if (req.method !== 'GET') return error(404, `Unrecognized request URL (${req.method}: ${p}).`);
+    if (p.startsWith('/v1/accounts/')) return needs('connect_write') && connect.read(p, send, error);
     if ((m = /^\/v1\/coupons\/([^/]+)$/.exec(p))) {
       const found = account.coupons.find((c) => c.id === decodeURIComponent(m![1]));
       return found ? send(200, found) : error(404, `No such coupon: '${m[1]}'`, 'invalid_request_error', 'resource_missing');

@@ -44,6 +44,7 @@ function accountOf(b: Record<string, unknown>): Stripe.Account {
 
 export function fakeConnect(url: () => string): FakeConnect & {
   write(path: string, form: Record<string, unknown>, send: Send, error: Fail): boolean;
+  read(path: string, send: Send, error: Fail): boolean;
   page(path: string, res: { writeHead(status: number, headers: Record<string, string>): unknown; end(body?: string): unknown }): boolean;
 } {
   const accounts: Stripe.Account[] = [];
@@ -86,6 +87,14 @@ export function fakeConnect(url: () => string): FakeConnect & {
         return (send(200, link), true);
       }
       return false;
+    },
+    read(path: string, send: Send, error: Fail): boolean {
+      const m = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+      if (!m) return false;
+      const a = accounts.find((x) => x.id === m[1]);
+      if (a) send(200, a);
+      else error(404, `No such account: '${m[1]}'`, 'invalid_request_error', 'resource_missing');
+      return true;
     },
     page(path: string, res: { writeHead(status: number, headers: Record<string, string>): unknown; end(body?: string): unknown }): boolean {
       const m = /^\/onboarding\/([^/]+)$/.exec(path);
