@@ -100,6 +100,11 @@ describe('payout methods', () => {
     expect((await audits()).map((e) => [e.actorType, e.actorId, e.targetId])).toEqual(Array(3).fill(['affiliate', a, a]));
     // manual again: ready, PayPal forgotten
     expect((await portalOf(a).choosePayoutMethod({ kind: 'manual' })).data).toMatchObject({ kind: 'manual', state: 'ready', paypal_receiver: null });
+    // a PayPal payer id is no address: its link goes to the affiliate's own e-mail
+    expect((await portalOf(b).choosePayoutMethod({ kind: 'paypal', paypal_receiver: 'ABCDEFGHJK123' })).data).toMatchObject({ paypal_receiver: 'ABCDEFGHJK123', state: 'setting_up' });
+    const payerMail = (await mails()).find((m) => m.to === 'pm1b@example.com')!;
+    expect(payerMail.body).toContain('confirm_paypal=');
+    expect((await portalOf(b).confirmPaypal({ token: tokenOf(payerMail.body) })).data).toMatchObject({ state: 'ready' });
   });
 
   it('Stripe: one Express account per affiliate, a fresh onboarding link each time; recipient agreement outside the US', async () => {
