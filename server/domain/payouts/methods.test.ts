@@ -107,6 +107,17 @@ describe('payout methods', () => {
     expect((await portalOf(b).confirmPaypal({ token: tokenOf(payerMail.body) })).data).toMatchObject({ state: 'ready' });
   });
 
+  it("PayPal confirmations spend the e-mailing forms' budget per address: a flood is refused and changes nothing", async () => {
+    const { shop, portalOf, methodRow, mails } = await connected('pm8');
+    const a = shop.program.a.id;
+    for (let i = 0; i < 3; i++) await portalOf(a).choosePayoutMethod({ kind: 'paypal', paypal_receiver: 'flood@pay.example.com' });
+    const before = await methodRow(a);
+    const sent = (await mails()).length;
+    expect(await failure(portalOf(a).choosePayoutMethod({ kind: 'paypal', paypal_receiver: 'flood@pay.example.com' }))).toMatchObject({ status: 429, error: 'rate_limited' });
+    expect(await mails()).toHaveLength(sent);
+    expect(await methodRow(a)).toEqual(before);
+  });
+
   it('Stripe: one Express account per affiliate, a fresh onboarding link each time; recipient agreement outside the US', async () => {
     const { shop, portalOf, methodRow, audits } = await connected('pm2');
     const a = shop.program.a.id;

@@ -1,4 +1,5 @@
 // dashboard-only (portal): the affiliate chooses manual or PayPal (a confirmation link is e-mailed)
+import { spendFromClient, spendSignInLink } from '../../auth/sign-in-link-limit';
 import { presentPayoutMethod } from '../../contracts/payout-method';
 import { chooseManual, choosePaypal } from '../../domain/payouts/methods';
 import { portalProcedure } from '../../trpc/procedures';
@@ -9,6 +10,11 @@ export const choosePayoutMethodProcedure = portalProcedure
   .output(choosePayoutMethodOutput)
   .mutation(async ({ ctx, input }) => {
     const affiliateId = ctx.affiliateId;
+    if (input.kind === 'paypal') {
+      // it e-mails an address typed in a form: the budgets of the other forms that send e-mail
+      await spendFromClient(ctx.services, 'signInLinks', ctx.clientIp);
+      await spendSignInLink(ctx.services, input.paypal_receiver);
+    }
     const row =
       input.kind === 'manual'
         ? await chooseManual({ ctx, affiliateId })
