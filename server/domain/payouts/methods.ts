@@ -136,8 +136,9 @@ const providerRefusal = (err: unknown): never => {
 
 /**
  * Stripe Connect: makes the affiliate's Express account the first time (once per affiliate: the
- * stored account is reused, and the idempotency key covers a lost answer), keeps the method
- * setting up, and answers a fresh onboarding link. The account's country is fixed once made.
+ * stored account is reused, and the idempotency key covers a lost answer), sets the method to the
+ * account's state as Stripe has it (setting up for a new one), and answers a fresh onboarding
+ * link. The account's country is fixed once made.
  */
 export async function startStripeOnboarding({ ctx, affiliateId, country, publicUrl }: { ctx: ActingCtx; affiliateId: string; country: string; publicUrl: string }): Promise<{ url: string; method: PayoutMethod }> {
   const affiliate = await loadRecord(ctx, affiliates, affiliateId, () => notFound('affiliate'));
