@@ -28,7 +28,7 @@ export const skipReason = z.enum(PAYOUT_SKIP_REASONS);
 export const skippedPayoutRecord = plannedPayoutRecord
   .extend({
     reason: skipReason.describe(
-      'commissions_held: a manager holds the affiliate (checked first); net_not_positive: clawbacks cancel the earnings; below_min_payout: net under the workspace min_payout; tax_form_required: no tax form and this year\'s payouts would pass tax_form_threshold (docs/paying-affiliates.md#tax-forms)',
+      'commissions_held: a manager holds the affiliate (checked first); no_payout_method: the PayPal or Stripe method of the affiliate is not ready (docs/paying-affiliates.md#payout-methods); net_not_positive: clawbacks cancel the earnings; below_min_payout: net under the workspace min_payout; tax_form_required: no tax form and this year\'s payouts would pass tax_form_threshold (docs/paying-affiliates.md#tax-forms)',
     ),
   })
   .meta({ id: 'SkippedPayout' });

@@ -127,7 +127,7 @@ export const RISK_FLAGS = [
 ] as const;
 
 /** Why a payout batch leaves an affiliate out, and why a commission is not payable yet. */
-export const PAYOUT_SKIP_REASONS = ['commissions_held', 'net_not_positive', 'below_min_payout', 'tax_form_required'] as const;
+export const PAYOUT_SKIP_REASONS = ['commissions_held', 'no_payout_method', 'net_not_positive', 'below_min_payout', 'tax_form_required'] as const;
 export const PAYOUT_WAIT_REASONS = ['not_approved', 'in_hold_period'] as const;
 /** W-9: US persons; W-8BEN: everyone else (docs/paying-affiliates.md#tax-forms). */
 export const TAX_FORM_KINDS = ['w9', 'w8ben'] as const;

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { affiliates, integrationEvents, integrations, users } from '@/db/schema';
+import { affiliates, emailOutbox, integrationEvents, integrations, users } from '@/db/schema';
 import { hashToken } from '../auth/tokens';
 import { reissueInviteLink } from '../domain/team/invite-link';
 import { createAffiliateKey } from '../domain/keys/affiliate-keys';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createUser } from '../domain/users/users';
+import { choosePaypal } from '../domain/payouts/methods';
 import { paddle } from '../integrations/paddle/provider';
 import { stripe } from '../integrations/stripe/provider';
 import { saveIntegration } from '../integrations/settings';
@@ -57,6 +58,7 @@ export const NOT_AUDITED: Record<string, string> = {
 };
 
 let linkFake: FakeStripe | undefined;
+let connectFake: FakeStripe | undefined;
 const sale = async (f: WalkFixture, externalId: string) => f.p.sale(externalId, 10_000);
 const teammate = (f: WalkFixture, email: string) => createUser(f.api.db, { email, password: 'password-1', workspaceId: f.p.ws.id, role: 'viewer' });
 const commissionOf = async (f: WalkFixture, externalId: string) => (await f.p.ledger(await sale(f, externalId)))[0].id as string;
@@ -184,6 +186,32 @@ export const WALK: Record<string, WalkCase> = {
   },
   'portal.createKey': { via: 'portal', input: () => ({}) },
   'portal.chooseCode': { via: 'portal', input: () => ({ code: 'WALKCHOSEN' }) },
+  'portal.choosePayoutMethod': { via: 'portal', input: () => ({ kind: 'paypal', paypal_receiver: 'walk-b-paypal@example.com' }) },
+  'portal.confirmPaypal': {
+    via: 'portal',
+    input: async (f) => {
+      const ctx = { db: f.api.db, workspaceId: f.p.ws.id, actor: { kind: 'affiliate' as const, affiliateId: f.p.b.id } };
+      await choosePaypal({ ctx, affiliateId: f.p.b.id, receiver: 'walk-b-confirm@example.com', publicUrl: 'https://refcount.example.com' });
+      const [mail] = await f.api.db.select().from(emailOutbox).where(and(eq(emailOutbox.workspaceId, f.p.ws.id), eq(emailOutbox.to, 'walk-b-confirm@example.com')));
+      return { token: decodeURIComponent(/confirm_paypal=(\S+)/.exec(mail.body)![1]) };
+    },
+  },
+  'portal.startStripeOnboarding': {
+    via: 'portal',
+    input: async (f) => {
+      // a Stripe of its own for this call, closed once the call is made
+      const fake = await startFakeStripe();
+      connectFake = fake;
+      setProviderApiBases({ stripe: fake.url });
+      fake.key('rk_test_walkconnect00000000000Zq9');
+      await saveIntegration({ ctx: ctxOf(f), provider: stripe, patch: { secret: SECRET, apiKey: 'rk_test_walkconnect00000000000Zq9' } });
+      return { country: 'DE' };
+    },
+    actor: async (f) => {
+      await connectFake?.close();
+      return { type: 'affiliate', id: f.p.b.id };
+    },
+  },
   'portal.revokeKey': { via: 'portal', input: async (f) => ({ id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.b.id })).key.id }) },
 
   // public: whoever the link or form proves

@@ -15,6 +15,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function reasonText(s: Skipped, minPayout: number) {
   if (s.reason === 'commissions_held') return 'Commissions on hold';
+  if (s.reason === 'no_payout_method') return 'Payout method not ready (PayPal unconfirmed or Stripe onboarding unfinished): see the affiliate';
   if (s.reason === 'net_not_positive') return 'Clawbacks cancel the earnings';
   if (s.reason === 'tax_form_required') return 'No tax form: this year\'s payouts would pass the threshold';
   return `Below the ${money(minPayout, s.currency)} minimum payout`;

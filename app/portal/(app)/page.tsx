@@ -6,6 +6,7 @@ import { useToast } from '../../_components/toast';
 import { Badge, Button, Card, ErrorNote, PageHeader, QueryState, Table, date, inputCls, money } from '../../_components/ui';
 import { CouponCodes } from './coupon-codes';
 import { EarningsChart } from './earnings-chart';
+import { PayoutMethodSection } from './payout-method';
 import { ReferralLinks } from './referral-links';
 
 function PayoutEmail({ current }: { current: string | null }) {
@@ -94,6 +95,7 @@ export default function PortalHome() {
         </QueryState>
         {me.data && <div className="mt-4"><PayoutEmail current={me.data.data.payout_email} /></div>}
       </Card>
+      <PayoutMethodSection />
     </div>
   );
 }

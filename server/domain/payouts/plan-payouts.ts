@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import { affiliates, commissions } from '@/db/schema';
+import { affiliatePayoutMethods, affiliates, commissions } from '@/db/schema';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
 import { onTestConversion } from '../commissions/read';
 import type { WorkspaceCtx } from '../context';
@@ -8,7 +8,7 @@ import type { PayoutSkipReason } from '../../model/enums';
 // The one selection behind POST /v1/payouts and GET /v1/payouts/preview: what is due, how it
 // groups, and which groups are paid. The preview is exact only because both run this code.
 
-export type DueCommission = { id: string; affiliateId: string; currency: string; amount: number; createdAt: Date; held: boolean };
+export type DueCommission = { id: string; affiliateId: string; currency: string; amount: number; createdAt: Date; held: boolean; methodReady: boolean };
 export type PayoutGroup = { affiliateId: string; currency: string; amount: number; commissionIds: string[] };
 export type SkipReason = PayoutSkipReason;
 export type PayoutPlan = { payouts: PayoutGroup[]; skipped: (PayoutGroup & { reason: SkipReason })[] };
@@ -26,7 +26,8 @@ const overTaxThreshold = (gate: TaxGate | null, g: PayoutGroup) =>
 
 /**
  * Approved cash commissions past their hold and in no payout, oldest first; test sales never pay.
- * `held` is the affiliate's commission hold, read in the same statement as the commissions.
+ * `held` is the affiliate's commission hold, read in the same statement as the commissions;
+ * `methodReady`: its payout method can be paid (methods.ts: no method, or manual, is ready).
  * With `lock` the commission rows are locked too (a batch): a review of one of them waits for the
  * batch, then sees payout_id. They are locked in id order, the order every multi-row lock on
  * commissions uses, so none can deadlock; affiliates are read, not locked.
@@ -41,9 +42,11 @@ export async function dueCommissions({ ctx, now, lock }: { ctx: WorkspaceCtx; no
       amount: commissions.amount,
       createdAt: commissions.createdAt,
       held: sql<boolean>`${affiliates.commissionsHeldAt} is not null`.mapWith(Boolean),
+      methodReady: sql<boolean>`(${affiliatePayoutMethods.id} is null or ${affiliatePayoutMethods.kind} = 'manual' or ${affiliatePayoutMethods.state} = 'ready')`.mapWith(Boolean),
     })
     .from(commissions)
     .leftJoin(affiliates, and(eq(affiliates.workspaceId, commissions.workspaceId), eq(affiliates.id, commissions.affiliateId)))
+    .leftJoin(affiliatePayoutMethods, and(eq(affiliatePayoutMethods.workspaceId, commissions.workspaceId), eq(affiliatePayoutMethods.affiliateId, commissions.affiliateId)))
     .where(
       and(
         eq(commissions.workspaceId, workspaceId),
@@ -69,27 +72,30 @@ export async function dueCommissions({ ctx, now, lock }: { ctx: WorkspaceCtx; no
  * groups keep their commissions approved and unclaimed for a later batch.
  */
 export function planPayouts(due: DueCommission[], minPayout: number, taxGate: TaxGate | null = null): PayoutPlan {
-  const groups = new Map<string, PayoutGroup & { held: boolean }>();
+  const groups = new Map<string, PayoutGroup & { held: boolean; methodReady: boolean }>();
   for (const c of due) {
     const key = `${c.affiliateId}:${c.currency}`;
-    const group = groups.get(key) ?? { affiliateId: c.affiliateId, currency: c.currency, amount: 0, commissionIds: [], held: c.held };
+    const group = groups.get(key) ?? { affiliateId: c.affiliateId, currency: c.currency, amount: 0, commissionIds: [], held: c.held, methodReady: c.methodReady };
     group.commissionIds.push(c.id);
     // Clawbacks are negative: netting them here is how the next payout deducts them.
     group.amount += c.amount;
     groups.set(key, group);
   }
   const plan: PayoutPlan = { payouts: [], skipped: [] };
-  for (const { held, ...group } of groups.values()) {
-    // A manager's hold comes first: it says why this affiliate is not paid whatever the amount.
+  for (const { held, methodReady, ...group } of groups.values()) {
+    // A manager's hold comes first: it says why this affiliate is not paid whatever the amount;
+    // then a method that cannot be paid yet (docs/paying-affiliates.md#payout-methods).
     const reason: SkipReason | null = held
       ? 'commissions_held'
-      : group.amount <= 0
-        ? 'net_not_positive'
-        : group.amount < minPayout
-          ? 'below_min_payout'
-          : overTaxThreshold(taxGate, group)
-            ? 'tax_form_required'
-            : null;
+      : !methodReady
+        ? 'no_payout_method'
+        : group.amount <= 0
+          ? 'net_not_positive'
+          : group.amount < minPayout
+            ? 'below_min_payout'
+            : overTaxThreshold(taxGate, group)
+              ? 'tax_form_required'
+              : null;
     if (reason) plan.skipped.push({ ...group, reason });
     else plan.payouts.push(group);
   }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { accountUpdated } from './account-updated';
 import type { PaymentProvider } from '../provider';
 import { productRemoved, productUpserted, promotionCodeUpserted } from './catalog-events';
 import { checkoutCompleted } from './checkout-completed';
@@ -26,6 +27,7 @@ const EVENTS = [
   { type: 'product.deleted', effect: 'Nothing: the catalog keeps products that rules and past sales refer to.' },
   { type: 'promotion_code.created', effect: "Remembers the code's text, so a checkout with an affiliate's code is attributed to that affiliate." },
   { type: 'promotion_code.updated', effect: 'The same, for a changed code.' },
+  { type: 'account.updated', effect: "Connect endpoint: an affiliate's Express account moved; its payout method becomes ready (payouts and transfers enabled) or restricted with Stripe's reason." },
 ] as const;
 
 const header = 'stripe-signature';
@@ -62,6 +64,7 @@ export const stripe: PaymentProvider = {
     'product.deleted': productRemoved,
     'promotion_code.created': promotionCodeUpserted,
     'promotion_code.updated': promotionCodeUpserted,
+    'account.updated': accountUpdated,
   },
   events: EVENTS,
 };

@@ -7,6 +7,7 @@ import { createAffiliateKeyProcedure } from './create-affiliate-key';
 import { getAffiliateProcedure } from './get-affiliate';
 import { getAffiliateTaxFormProcedure } from './get-affiliate-tax-form';
 import { getLinkKitProcedure } from './get-link-kit';
+import { getPayoutMethodProcedure } from './get-payout-method';
 import { inviteAffiliateProcedure } from './invite-affiliate';
 import { listAffiliateNamesProcedure } from './list-affiliate-names';
 import { listAffiliatesProcedure } from './list-affiliates';
@@ -35,6 +36,7 @@ export const affiliatesRouter = router({
   linkCode: linkAffiliateCodeProcedure,
   billingCustomers: listBillingCustomersProcedure,
   setBillingCustomer: setBillingCustomerProcedure,
+  payoutMethod: getPayoutMethodProcedure,
   // dashboard-only list view (no OpenAPI meta)
   table: listAffiliateTableProcedure,
   tableCsv: exportAffiliateTableProcedure,

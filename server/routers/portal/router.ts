@@ -11,10 +11,13 @@ import {
   listMyPayoutsProcedure,
 } from './affiliate-reads';
 import { chooseCodeProcedure } from './choose-code';
+import { choosePayoutMethodProcedure } from './choose-payout-method';
+import { confirmPaypalProcedure } from './confirm-paypal';
 import { createKeyProcedure } from './create-key';
 import { createLinkProcedure } from './create-link';
 import { getEarningsProcedure } from './get-earnings';
 import { getLinkKitProcedure } from './get-link-kit';
+import { getPayoutMethodProcedure } from './get-payout-method';
 import { getProgramProcedure } from './get-program';
 import { getTaxFormProcedure } from './get-tax-form';
 import { listKeysProcedure } from './list-keys';
@@ -22,6 +25,7 @@ import { requestSignInLinkProcedure } from './request-sign-in-link';
 import { revokeKeyProcedure } from './revoke-key';
 import { setPayoutEmailProcedure } from './set-payout-email';
 import { submitTaxFormProcedure } from './submit-tax-form';
+import { startStripeOnboardingProcedure } from './start-stripe-onboarding';
 
 // The affiliate portal (/portal): session-authenticated, dashboard-only (not part of /v1). Its
 // reads of the affiliate's own data are /v1/affiliate/*'s (affiliate-reads.ts).
@@ -42,6 +46,10 @@ export const portalRouter = router({
   setPayoutEmail: setPayoutEmailProcedure,
   taxForm: getTaxFormProcedure,
   submitTaxForm: submitTaxFormProcedure,
+  payoutMethod: getPayoutMethodProcedure,
+  choosePayoutMethod: choosePayoutMethodProcedure,
+  confirmPaypal: confirmPaypalProcedure,
+  startStripeOnboarding: startStripeOnboardingProcedure,
   keys: listKeysProcedure,
   createKey: createKeyProcedure,
   revokeKey: revokeKeyProcedure,

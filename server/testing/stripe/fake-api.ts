@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { NOW, sid } from './ids';
 import { fakeBilling, type FakeBilling } from './fake-billing';
+import { fakeConnect, type FakeConnect } from './fake-connect';
 
 // A local stand-in for the Stripe API at its HTTP edge: a real node:http server answering only
 // the endpoints Refcount calls, with payloads typed by the `stripe` package (Stripe.ApiList<…>),
@@ -11,7 +12,7 @@ import { fakeBilling, type FakeBilling } from './fake-billing';
 // error), as Stripe answers them. Writes (coupons and promotion codes, for affiliate codes)
 // honour Idempotency-Key as Stripe does: the same key answers the first answer again.
 
-export type Permission = 'customers' | 'checkout_sessions' | 'invoices' | 'promotion_codes' | 'products' | 'coupons_write' | 'promotion_codes_write';
+export type Permission = 'customers' | 'checkout_sessions' | 'invoices' | 'promotion_codes' | 'products' | 'coupons_write' | 'promotion_codes_write' | 'connect_write';
 
 type Listed = { id: string; created: number };
 
@@ -31,6 +32,8 @@ export type FakeStripe = {
   };
   /** Billing writes of rewards delivered in billing (fake-billing.ts). */
   billing: FakeBilling;
+  /** Connect Express accounts of affiliates and their onboarding (fake-connect.ts). */
+  connect: FakeConnect;
   /** A key this fake accepts, lacking the permissions named. */
   key(key: string, withheld?: Permission[]): void;
   /** Every request, in order: method, path with query, the key sent, a write's decoded form body and Idempotency-Key. */
@@ -53,6 +56,7 @@ const RAK: Record<Permission, string> = {
   products: 'rak_product_read',
   coupons_write: 'rak_coupon_write',
   promotion_codes_write: 'rak_promotion_code_write',
+  connect_write: 'rak_connect_write',
 };
 
 /** A form body as the client encodes it (`a[b]=1`, `a[c][0]=x`) back into an object. */
@@ -121,6 +125,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
   const fake = { delayMs: 0 };
   // rewards' billing writes (fake-billing.ts), sharing the account's coupons with the codes' writes below
   const billing = fakeBilling(account.coupons);
+  const connect = fakeConnect(() => api.url);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -140,6 +145,8 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
       res.end(JSON.stringify(body));
     };
     const error = (status: number, message: string, type = 'invalid_request_error', code?: string) => send(status, { error: { type, message, ...(code ? { code } : {}) } });
+    // the onboarding page is the affiliate's browser, not the API: no key
+    if (req.method === 'GET' && connect.page(url.pathname, res)) return;
     if (failing > 0) {
       failing--;
       return error(500, 'An unknown error occurred', 'api_error');
@@ -165,9 +172,12 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
         res.writeHead(replay.status, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
         return res.end(JSON.stringify(replay.body));
       }
+      if ((p === '/v1/accounts' || p === '/v1/account_links') && !needs('connect_write')) return;
+      if (connect.write(p, form, send, error)) return;
       return write(p, form, needs, send, error);
     }
     if (req.method !== 'GET') return error(404, `Unrecognized request URL (${req.method}: ${p}).`);
+    if (p.startsWith('/v1/accounts/')) return needs('connect_write') && connect.read(p, send, error);
     if ((m = /^\/v1\/coupons\/([^/]+)$/.exec(p))) {
       const found = account.coupons.find((c) => c.id === decodeURIComponent(m![1]));
       return found ? send(200, found) : error(404, `No such coupon: '${m[1]}'`, 'invalid_request_error', 'resource_missing');
@@ -275,6 +285,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     account,
     billing,
+    connect,
     key: (key: string, withheld: Permission[] = []) => void keys.set(key, new Set(withheld)),
     requests,
     failNext: (n: number) => void (failing = n),

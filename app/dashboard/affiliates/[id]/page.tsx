@@ -13,6 +13,7 @@ import { CodesCard } from './codes-card';
 import { CommissionHold } from './commission-hold';
 import { LinksCard } from './links-card';
 import { TaxFormCard } from './tax-form-card';
+import { PayoutMethod } from './payout-method';
 
 function Access({ affiliateId }: { affiliateId: string }) {
   const trpc = useTRPC();
@@ -86,6 +87,7 @@ export default function AffiliatePage() {
               <div><dt className="text-slate-500">Ref code</dt><dd className="font-mono">{a.ref_code}</dd></div>
               <div><dt className="text-slate-500">Campaign</dt><dd><CampaignField id={a.id} campaignId={a.campaign_id} canWrite={canWrite} /></dd></div>
               <div><dt className="text-slate-500">Payout e-mail</dt><dd>{a.payout_email ?? '—'}</dd></div>
+              <div><dt className="text-slate-500">Payout method</dt><dd><PayoutMethod affiliateId={a.id} /></dd></div>
               <div><dt className="text-slate-500">Joined</dt><dd>{date(a.created_at)}</dd></div>
               <div><dt className="text-slate-500">Approved</dt><dd>{date(a.approved_at)}</dd></div>
             </dl>
