@@ -8,6 +8,7 @@ import { invoicePaid } from './invoice-paid';
 import { invoicePaymentPaid } from './payments';
 import { chargeRefunded, refundUpdated } from './refunds';
 import { envelopeSchema } from './schemas';
+import { transferReversed } from './transfers';
 
 // Every event Refcount acts on, in the order the setup page lists them, with its effect.
 const EVENTS = [
@@ -26,6 +27,7 @@ const EVENTS = [
   { type: 'product.deleted', effect: 'Nothing: the catalog keeps products that rules and past sales refer to.' },
   { type: 'promotion_code.created', effect: "Remembers the code's text, so a checkout with an affiliate's code is attributed to that affiliate." },
   { type: 'promotion_code.updated', effect: 'The same, for a changed code.' },
+  { type: 'transfer.reversed', effect: 'A payout sent through Stripe Connect whose transfer was fully reversed becomes returned; its commissions are approved and unpaid again (docs/paying-affiliates.md).' },
 ] as const;
 
 const header = 'stripe-signature';
@@ -62,6 +64,7 @@ export const stripe: PaymentProvider = {
     'product.deleted': productRemoved,
     'promotion_code.created': promotionCodeUpserted,
     'promotion_code.updated': promotionCodeUpserted,
+    'transfer.reversed': transferReversed,
   },
   events: EVENTS,
 };

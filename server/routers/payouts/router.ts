@@ -4,6 +4,7 @@ import { exportPayoutsProcedure } from './export-payouts';
 import { getPayoutProcedure } from './get-payout';
 import { listPayoutsProcedure } from './list-payouts';
 import { previewPayoutsProcedure } from './preview-payouts';
+import { sendBatchProcedure } from './send-batch';
 import { setPayoutStatusProcedure } from './set-payout-status';
 
 export const payoutsRouter = router({
@@ -13,4 +14,5 @@ export const payoutsRouter = router({
   get: getPayoutProcedure,
   setStatus: setPayoutStatusProcedure,
   exportCsv: exportPayoutsProcedure,
+  sendBatch: sendBatchProcedure,
 });
