@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { affiliatePayoutMethods, commissions, payoutBatches, payouts, workspaceSettings } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
 import { presentPayout } from '../../contracts/payout';
@@ -85,15 +85,16 @@ export async function sendBatch({ ctx, batchId, rail, now = new Date() }: { ctx:
 
 /**
  * Sends again every line of the workspace left processing (a send that died after its claim, or
- * whose answer was lost), or only `ids`: the same call under the same idempotency key. Answers the
+ * whose answer was lost), or only `ids`, or only those sent before `sentBefore` (the job leaves a
+ * send in progress to finish itself): the same call under the same idempotency key. Answers the
  * lines as they are after it.
  */
-export async function finishProcessing({ ctx, rail, ids }: { ctx: ActingCtx; rail: PayoutRail; ids?: string[] }): Promise<Payout[]> {
+export async function finishProcessing({ ctx, rail, ids, sentBefore }: { ctx: ActingCtx; rail: PayoutRail; ids?: string[]; sentBefore?: Date }): Promise<Payout[]> {
   if (ids && !ids.length) return [];
   const lines = await ctx.db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.workspaceId, ctx.workspaceId), eq(payouts.status, 'processing'), eq(payouts.rail, rail.name), ids ? inArray(payouts.id, ids) : undefined))
+    .where(and(eq(payouts.workspaceId, ctx.workspaceId), eq(payouts.status, 'processing'), eq(payouts.rail, rail.name), ids ? inArray(payouts.id, ids) : undefined, sentBefore ? lt(payouts.sentAt, sentBefore) : undefined))
     .orderBy(asc(payouts.id));
   const out: Payout[] = [];
   for (const line of lines) {
