@@ -72,6 +72,7 @@ export async function sendBatch({ ctx, batchId, rail, now = new Date() }: { ctx:
         .returning();
       const [record] = await withCommissionIds({ ctx: c, rows: [row] });
       await emitEvent({ ctx: c, type: 'payout.sent', object: 'payout', record: presentPayout(record) });
+      await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentPayout(record) });
       await addAuditEntry(tx, ctx, 'payout.sent', { type: 'payout', id: row.id }, { before: { status: 'pending' }, after: { status: 'processing', rail: 'stripe_connect', destination: row.destination } });
       sent.push(row);
     }
@@ -109,6 +110,7 @@ async function recordAnswer({ ctx, id, answer }: { ctx: ActingCtx; id: string; a
   return ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
     const [line] = await tx.select().from(payouts).where(and(eq(payouts.workspaceId, ctx.workspaceId), eq(payouts.id, id))).for('update');
+    if (!line) throw notFound('payout');
     // Another finisher recorded it first (both calls answered the same transfer): nothing more to do.
     if (line.status !== 'processing') return line;
     if (answer.outcome === 'unknown') {

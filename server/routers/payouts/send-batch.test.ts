@@ -129,6 +129,20 @@ describe('POST /v1/payout-batches/{id}/send', () => {
     expect(transfersTo(a.account)).toHaveLength(1);
   });
 
+  it('a batch with Stripe lines and no API key is refused before anything changes', async () => {
+    const w = await workspace();
+    await saveIntegration({ ctx: w.ctx, provider: stripe, patch: { apiKey: null } });
+    const a = await w.affiliate([2000]);
+    const { batchId, lines } = await w.batch();
+    const res = await w.send(batchId);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'invalid_state', detail: expect.stringContaining('Stripe API key') });
+    expect(await w.line(lines[0].id)).toMatchObject({ status: 'pending', rail: null });
+    expect((await h.api.db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)))[0].state).toBe('open');
+    expect(transfersTo(a.account)).toHaveLength(0);
+    expect(await eventsOf(h.api, w.ws.id, 'payout.sent')).toHaveLength(0);
+  });
+
   it('a lost answer is retried under the same key: one transfer', async () => {
     const w = await workspace();
     const a = await w.affiliate([2000]);
