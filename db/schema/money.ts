@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, ts, updatedAt, workspaceRef } from './columns';
-import { BILLING_INTERVALS, COMMISSION_KINDS, COMMISSION_STATUSES, CONVERSION_STATUSES, CONVERSION_TYPES, PAYOUT_STATUSES, REWARD_TYPES, UNPAID_COMMISSION_STATUSES } from '../../server/model/enums';
+import { BILLING_INTERVALS, COMMISSION_KINDS, COMMISSION_STATUSES, CONVERSION_STATUSES, CONVERSION_TYPES, PAYOUT_BATCH_STATES, PAYOUT_RAILS, PAYOUT_STATUSES, REWARD_TYPES, UNPAID_COMMISSION_STATUSES } from '../../server/model/enums';
 
 export const conversions = pgTable(
   'conversions',
@@ -116,6 +116,17 @@ export const payouts = pgTable(
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
+    // The batch (POST /v1/payouts run) that made it; null for payouts made before batches.
+    batchId: uuid('batch_id'),
+    // How it left: null until sent (a manual line is paid from the CSV and never sent).
+    rail: text('rail', { enum: PAYOUT_RAILS }),
+    // The provider's object (Stripe: the transfer tr_…) and the account it went to, kept from the
+    // send so a retry repeats the exact call under the same idempotency key.
+    providerRef: text('provider_ref'),
+    destination: text('destination'),
+    // Why it failed, came back, or could not be sent, in our words (docs/paying-affiliates.md).
+    failureReason: text('failure_reason'),
+    sentAt: ts('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: ts('paid_at'),
@@ -124,5 +135,25 @@ export const payouts = pgTable(
     // GET /v1/payouts and /v1/affiliate/payouts
     index('payouts_workspace_idx').on(t.workspaceId, t.createdAt),
     index('payouts_affiliate_idx').on(t.affiliateId, t.createdAt),
+    // a batch's lines (the send) and the lines left processing by a crash (the recovery)
+    index('payouts_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
+    index('payouts_processing_idx').on(t.workspaceId).where(sql`${t.status} = 'processing'`),
+    // transfer.reversed finds its line by the transfer id
+    index('payouts_provider_ref_idx').on(t.providerRef).where(sql`${t.providerRef} is not null`),
   ],
+);
+
+// One run of POST /v1/payouts: its lines are sent through their rails together, once.
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    state: text('state', { enum: PAYOUT_BATCH_STATES }).notNull().default('open'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    // who confirmed the send (the audit actor's label)
+    sentBy: text('sent_by'),
+  },
+  (t) => [index('payout_batches_workspace_idx').on(t.workspaceId, t.createdAt)],
 );

@@ -1,7 +1,9 @@
 import { KEY_SCOPES, type TeamRole } from '../model/enums';
 
 export type Scope = (typeof KEY_SCOPES)[number];
-export type NeededScope = 'read' | 'write' | 'track';
+// 'payouts': sending a batch moves the merchant's money (docs/paying-affiliates.md#sending-a-batch);
+// write does not grant it, so a key that manages the program cannot pay out.
+export type NeededScope = 'read' | 'write' | 'track' | 'payouts';
 
 // Empty scopes can read; a key limited to write and/or track cannot: least privilege for keys that
 // live on tracking servers (docs/workspaces-and-keys.md#workspace-keys-sa_live_).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_COMMISSIONS_PER_BATCH } from './limits';
 import type { payouts } from '@/db/schema';
 import { currencyCode, iso, isoOrNull, timestamp, uuid } from './common';
-import { PAYOUT_OUTCOMES, PAYOUT_STATUSES } from '../model/enums';
+import { PAYOUT_OUTCOMES, PAYOUT_RAILS, PAYOUT_STATUSES } from '../model/enums';
 
 export const payoutStatus = z.enum(PAYOUT_STATUSES);
 
@@ -14,6 +14,11 @@ export const payoutRecord = z
     currency: currencyCode,
     status: payoutStatus,
     commission_ids: z.array(uuid).max(MAX_COMMISSIONS_PER_BATCH),
+    batch_id: uuid.nullable().describe('the POST /v1/payouts run that made it'),
+    rail: z.enum(PAYOUT_RAILS).nullable().describe('how it was sent; null until sent (manual lines are paid from the CSV)'),
+    provider_ref: z.string().nullable().describe("the provider's object, e.g. the Stripe transfer tr_…"),
+    failure_reason: z.string().nullable().describe('why it failed, came back or could not be sent'),
+    sent_at: timestamp.nullable(),
     created_at: timestamp,
     paid_at: timestamp.nullable(),
   })
@@ -30,6 +35,11 @@ export const presentPayout = (row: PayoutWithCommissions): PayoutRecord => ({
   currency: row.currency,
   status: row.status,
   commission_ids: row.commissionIds,
+  batch_id: row.batchId,
+  rail: row.rail,
+  provider_ref: row.providerRef,
+  failure_reason: row.failureReason,
+  sent_at: isoOrNull(row.sentAt),
   created_at: iso(row.createdAt),
   paid_at: isoOrNull(row.paidAt),
 });

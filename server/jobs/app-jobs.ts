@@ -8,6 +8,7 @@ import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_
 import { registerClickPartitionJobs } from './click-partition-jobs';
 import { registerIntegrationJobs } from './integration-jobs';
 import { deliverRewards, REWARD_DELIVERY_QUEUE } from '../integrations/rewards/deliveries';
+import { finishStuckPayouts, PAYOUT_RECOVERY_QUEUE } from '../integrations/payout-rails';
 import type { Config } from '../lib/env';
 import type { JobRunner } from './runner';
 
@@ -43,6 +44,9 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   // or free months soon after its sale, and taken back soon after a refund in the hold; an idle
   // tick is two skip scans of small partial indexes.
   await runner.register(REWARD_DELIVERY_QUEUE, async () => again(REWARD_DELIVERY_QUEUE, await deliverRewards(db)), { every: 10 });
+  // Payout lines a send left processing (killed mid-way, answers lost) are sent again under their
+  // idempotency keys (docs/paying-affiliates.md#never-paid-twice); idle: one partial-index probe.
+  await runner.register(PAYOUT_RECOVERY_QUEUE, async () => void (await finishStuckPayouts(db)), { every: MINUTE });
   // Every active affiliate is re-assessed daily...
   await runner.register(RISK_DAILY_QUEUE, async () => void (await assessEveryWorkspace(db, config.riskLlm)), { every: 24 * 60 * MINUTE });
   // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike.

@@ -66,6 +66,10 @@ export const PAYOUT_OUTCOMES = ['paid', 'failed', 'canceled'] as const satisfies
 export const PAYOUT_METHOD_KINDS = ['manual', 'stripe_connect', 'paypal'] as const;
 /** Whether a method can be paid now: not yet (onboarding, an unconfirmed PayPal address), ready, or refused by the provider. */
 export const PAYOUT_METHOD_STATES = ['setting_up', 'ready', 'restricted'] as const;
+/** How a payout line left: by hand from the CSV, or sent through a rail (docs/paying-affiliates.md#sending-a-batch). */
+export const PAYOUT_RAILS = ['manual', 'stripe_connect', 'paypal'] as const;
+/** A batch made by POST /v1/payouts: open until sent, once (docs/paying-affiliates.md#sending-a-batch). */
+export const PAYOUT_BATCH_STATES = ['open', 'sent'] as const;
 
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export const RECOMMENDED_ACTIONS = ['none', 'monitor', 'review', 'hold_commissions', 'suspend'] as const;
@@ -91,7 +95,7 @@ export const REPORT_INTERVALS = ['day', 'week', 'month'] as const;
 
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'affiliate', 'system'] as const;
 /** Scopes of a workspace API key; `*` grants all. */
-export const KEY_SCOPES = ['read', 'write', 'track', '*'] as const;
+export const KEY_SCOPES = ['read', 'write', 'track', 'payouts', '*'] as const;
 
 export type TeamRole = (typeof TEAM_ROLES)[number];
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
@@ -111,6 +115,9 @@ export const EVENT_TYPES = [
   'commission.updated',
   'payout.created',
   'payout.updated',
+  'payout.sent',
+  'payout.paid',
+  'payout.failed',
   'risk.flagged',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

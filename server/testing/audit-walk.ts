@@ -139,6 +139,13 @@ export const WALK: Record<string, WalkCase> = {
       return { id: (await f.rest('POST', '/v1/payouts', {})).data[0].id, status: 'paid' };
     },
   },
+  'payouts.sendBatch': {
+    input: async (f) => {
+      await f.rest('PATCH', `/v1/commissions/${await commissionOf(f, 'walk-sent')}`, { status: 'approved' });
+      // a manual line only: the batch is sent (audited) without calling a provider
+      return { id: (await f.rest('POST', '/v1/payouts', {})).data[0].batch_id, confirm: true };
+    },
+  },
   'risk.assess': { input: (f) => ({ affiliate_id: f.p.a.id }) },
   'risk.dismiss': { input: async (f) => ({ id: (await f.rest('POST', '/v1/risk/assessments', { affiliate_id: f.p.b.id })).data.id }) },
 

@@ -7,7 +7,7 @@ import type { RequestContext } from './context';
 
 // 1. Meta: trpc-to-openapi's `openapi` block, the success status of creating operations, and
 // who may call the procedure (set by the procedure builders, so the document can say it).
-export type Access = 'read' | 'write' | 'track' | 'affiliate';
+export type Access = 'read' | 'write' | 'track' | 'payouts' | 'affiliate';
 /** `public`: callable with no key and no session (publicProcedure); the public fuzz test walks these. */
 export type Meta = OpenApiMeta & { successStatus?: 200 | 201; access?: Access; errors?: ErrorCode[]; public?: true };
 

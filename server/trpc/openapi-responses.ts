@@ -9,7 +9,7 @@ export const ERROR_SCHEMA = {
   required: ['error'],
   properties: {
     error: { type: 'string', maxLength: 64, pattern: '^[a-z_]+$', description: 'contract error code, e.g. link_not_found or name_required' },
-    need: { type: 'string', enum: ['read', 'write', 'track', 'workspace_key', 'affiliate_key'], description: 'the missing scope or key family (insufficient_scope only)' },
+    need: { type: 'string', enum: ['read', 'write', 'track', 'payouts', 'workspace_key', 'affiliate_key'], description: 'the missing scope or key family (insufficient_scope only)' },
     detail: { type: 'string', maxLength: 1000, description: 'what was wrong, in words; the request id on internal_error' },
   },
   additionalProperties: false,

@@ -35,6 +35,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   read: 'Needs a workspace key with the read scope (or *; a key with no scopes reads too).',
   write: 'Needs a workspace key with the write scope (or *).',
   track: 'Needs a workspace key with the track scope (or *).',
+  payouts: 'Needs a workspace key with the payouts scope (or *): write alone cannot send money.',
   affiliate: "Needs an affiliate key (refa_live_…); answers only that affiliate's own records.",
 };
 

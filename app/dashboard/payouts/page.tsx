@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, focus, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { BatchPreview } from './batch-preview';
+import { SendBatch } from './send-batch';
 import { useToast } from '../../_components/toast';
 
 const LIMIT = 50;
-const STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
+const STATUSES = ['pending', 'processing', 'paid', 'failed', 'returned', 'canceled'] as const;
 
 export default function PayoutsPage() {
   const trpc = useTRPC();
@@ -47,6 +48,9 @@ export default function PayoutsPage() {
   }
   const rows = list.data?.data ?? [];
   const nameOf = useAffiliateNames(rows.map((p) => p.affiliate_id));
+  // The Send button sits on the first row shown of each batch that still has pending lines.
+  const sendOn = new Map<string, string>();
+  for (const p of rows) if (p.batch_id && p.status === 'pending' && !sendOn.has(p.batch_id)) sendOn.set(p.batch_id, p.id);
   return (
     <div className="space-y-4">
       <PageHeader title="Payouts">
@@ -73,14 +77,17 @@ export default function PayoutsPage() {
           </>
         }
       >
-        <Table label="Payouts" head={['Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '']}>
+        <Table label="Payouts" head={['Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '', canWrite ? 'Batch' : '']}>
           {rows.map((p) => (
             <tr key={p.id} className="border-t">
               <td className="p-3 whitespace-nowrap">{date(p.created_at)}</td>
               <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${p.affiliate_id}`}>{nameOf(p.affiliate_id)}</Link></td>
               <td className="p-3">{money(p.amount, p.currency)}</td>
               <td className="p-3">{p.commission_ids.length}</td>
-              <td className="p-3"><Badge value={p.status} /></td>
+              <td className="p-3">
+                <Badge value={p.status} />
+                {p.failure_reason && <p className="mt-1 max-w-xs text-xs text-slate-600">{p.failure_reason}</p>}
+              </td>
               <td className="p-3 whitespace-nowrap">{date(p.paid_at)}</td>
               <td className="p-3">
                 {canWrite && p.status === 'pending' && (
@@ -88,6 +95,11 @@ export default function PayoutsPage() {
                     <Button className="py-1" disabled={settle.isPending} onClick={() => settle.mutate({ id: p.id, status: 'paid' })}>Mark paid</Button>
                     <Button tone="secondary" className="py-1" disabled={settle.isPending} onClick={() => settle.mutate({ id: p.id, status: 'failed' })}>Mark failed</Button>
                   </div>
+                )}
+              </td>
+              <td className="p-3">
+                {canWrite && p.batch_id && sendOn.get(p.batch_id) === p.id && (
+                  <SendBatch batchId={p.batch_id} pending={rows.filter((r) => r.batch_id === p.batch_id && r.status === 'pending')} onSent={(text) => { toast(text); return refresh(); }} />
                 )}
               </td>
             </tr>

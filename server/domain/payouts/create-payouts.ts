@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { commissions, payouts, workspaceSettings } from '@/db/schema';
+import { commissions, payoutBatches, payouts, workspaceSettings } from '@/db/schema';
 import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
 import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
@@ -30,10 +30,12 @@ export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx;
     const taxGate = await readTaxGate({ ctx: { ...ctx, db: tx }, settings, affiliateIds: [...new Set(due.map((c) => c.affiliateId))], now });
     const plan = planPayouts(due, settings.minPayout, taxGate);
     const created: PayoutWithCommissions[] = [];
+    // The run's lines are one batch, sent together once (docs/paying-affiliates.md#sending-a-batch).
+    const [batch] = plan.payouts.length ? await tx.insert(payoutBatches).values({ workspaceId: ctx.workspaceId, createdAt: now }).returning() : [];
     for (const group of plan.payouts) {
       const [payout] = await tx
         .insert(payouts)
-        .values({ workspaceId: ctx.workspaceId, affiliateId: group.affiliateId, currency: group.currency, amount: group.amount, createdAt: now })
+        .values({ workspaceId: ctx.workspaceId, affiliateId: group.affiliateId, currency: group.currency, amount: group.amount, batchId: batch.id, createdAt: now })
         .returning();
       const claimed = await tx
         .update(commissions)

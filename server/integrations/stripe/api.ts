@@ -4,7 +4,8 @@ import { failureOf, ProviderApiError, providerApiBase, missingPermissions } from
 // The merchant's Stripe account through the official client and an optional restricted key
 // (docs/integrations/stripe.md "API key"). Refcount reads, and writes only affiliate codes (a
 // coupon per campaign discount and a promotion code per code: server/integrations/codes/) and
-// rewards delivered in billing (docs/rewards-in-billing.md: STRIPE_REWARD_PERMISSIONS).
+// rewards delivered in billing (docs/rewards-in-billing.md: STRIPE_REWARD_PERMISSIONS), and
+// payouts a manager sends (transfers: docs/paying-affiliates.md#sending-a-batch, Transfers: write).
 
 /** Restricted keys only: a secret key (sk_) can move money, far more than Refcount reads. */
 export const STRIPE_API_KEY = {

@@ -9,6 +9,7 @@ import { invoicePaid } from './invoice-paid';
 import { invoicePaymentPaid } from './payments';
 import { chargeRefunded, refundUpdated } from './refunds';
 import { envelopeSchema } from './schemas';
+import { transferReversed } from './transfers';
 
 // Every event Refcount acts on, in the order the setup page lists them, with its effect.
 const EVENTS = [
@@ -28,6 +29,7 @@ const EVENTS = [
   { type: 'promotion_code.created', effect: "Remembers the code's text, so a checkout with an affiliate's code is attributed to that affiliate." },
   { type: 'promotion_code.updated', effect: 'The same, for a changed code.' },
   { type: 'account.updated', effect: "Connect endpoint: an affiliate's Express account moved; its payout method becomes ready (payouts and transfers enabled) or restricted with Stripe's reason." },
+  { type: 'transfer.reversed', effect: 'A payout sent through Stripe Connect whose transfer was fully reversed becomes returned; its commissions are approved and unpaid again (docs/paying-affiliates.md).' },
 ] as const;
 
 const header = 'stripe-signature';
@@ -65,6 +67,7 @@ export const stripe: PaymentProvider = {
     'promotion_code.created': promotionCodeUpserted,
     'promotion_code.updated': promotionCodeUpserted,
     'account.updated': accountUpdated,
+    'transfer.reversed': transferReversed,
   },
   events: EVENTS,
 };

@@ -122,3 +122,5 @@ export const customerSchema = z.looseObject({
 export const productSchema = z.looseObject({ id: z.string(), name: z.string().nullish() });
 
 export const promotionCodeSchema = z.looseObject({ id: z.string(), code: z.string(), active: z.boolean().optional() });
+
+export const transferSchema = z.looseObject({ id: z.string(), amount: z.number().int(), amount_reversed: z.number().int(), reversed: z.boolean() });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type PayoutBody = { id: string; affiliate_id: string; amount: number; currency: string; status: string; commission_ids: string[]; created_at: string };
+type PayoutBody = { id: string; affiliate_id: string; amount: number; currency: string; status: string; commission_ids: string[]; created_at: string; batch_id: string };
 
 async function setup(minPayout?: number) {
   const ws = await moneyWorkspace(api);
@@ -224,6 +224,11 @@ describe('GET /v1/payouts and /v1/payouts/{id}', () => {
         currency: 'usd',
         status: 'paid',
         commission_ids: [ca.id],
+        batch_id: first.batch_id,
+        rail: null,
+        provider_ref: null,
+        failure_reason: null,
+        sent_at: null,
         created_at: first.created_at,
         paid_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       },

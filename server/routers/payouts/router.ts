@@ -5,6 +5,7 @@ import { exportTaxFormsProcedure } from './export-tax-forms';
 import { getPayoutProcedure } from './get-payout';
 import { listPayoutsProcedure } from './list-payouts';
 import { previewPayoutsProcedure } from './preview-payouts';
+import { sendBatchProcedure } from './send-batch';
 import { setPayoutStatusProcedure } from './set-payout-status';
 
 export const payoutsRouter = router({
@@ -15,4 +16,5 @@ export const payoutsRouter = router({
   setStatus: setPayoutStatusProcedure,
   exportCsv: exportPayoutsProcedure,
   taxExport: exportTaxFormsProcedure,
+  sendBatch: sendBatchProcedure,
 });

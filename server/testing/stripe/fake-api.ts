@@ -12,7 +12,7 @@ import { fakeConnect, type FakeConnect } from './fake-connect';
 // error), as Stripe answers them. Writes (coupons and promotion codes, for affiliate codes)
 // honour Idempotency-Key as Stripe does: the same key answers the first answer again.
 
-export type Permission = 'customers' | 'checkout_sessions' | 'invoices' | 'promotion_codes' | 'products' | 'coupons_write' | 'promotion_codes_write' | 'connect_write';
+export type Permission = 'customers' | 'checkout_sessions' | 'invoices' | 'promotion_codes' | 'products' | 'coupons_write' | 'promotion_codes_write' | 'connect_write' | 'transfers_write';
 
 type Listed = { id: string; created: number };
 
@@ -29,7 +29,13 @@ export type FakeStripe = {
     promotionCodes: Stripe.PromotionCode[];
     products: Stripe.Product[];
     coupons: Stripe.Coupon[];
+    /** Transfers made to connected accounts (payouts sent: docs/paying-affiliates.md), one per distinct Idempotency-Key. */
+    transfers: Stripe.Transfer[];
   };
+  /** Destinations (acct_…) whose transfers Stripe refuses, with its error code and message. */
+  refuseTransfersTo: Map<string, { code: string; message: string }>;
+  /** The next `n` writes are made, but their answers are lost (the connection drops, as in a timeout). */
+  dropNext(n: number): void;
   /** Billing writes of rewards delivered in billing (fake-billing.ts). */
   billing: FakeBilling;
   /** Connect Express accounts of affiliates and their onboarding (fake-connect.ts). */
@@ -57,6 +63,7 @@ const RAK: Record<Permission, string> = {
   coupons_write: 'rak_coupon_write',
   promotion_codes_write: 'rak_promotion_code_write',
   connect_write: 'rak_connect_write',
+  transfers_write: 'rak_transfer_write',
 };
 
 /** A form body as the client encodes it (`a[b]=1`, `a[c][0]=x`) back into an object. */
@@ -117,7 +124,9 @@ function page<T extends Listed>(all: T[], q: URLSearchParams, url: string, keep:
 
 /** On a free port of 127.0.0.1, or `port` (the browser specs' app is told it before it starts). */
 export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Promise<FakeStripe> {
-  const account: FakeStripe['account'] = { customers: [], sessions: [], lineItems: new Map(), invoices: [], discounts: [], promotionCodes: [], products: [], coupons: [] };
+  const account: FakeStripe['account'] = { customers: [], sessions: [], lineItems: new Map(), invoices: [], discounts: [], promotionCodes: [], products: [], coupons: [], transfers: [] };
+  const refuseTransfersTo: FakeStripe['refuseTransfersTo'] = new Map();
+  let dropping = 0;
   const keys = new Map<string, Set<Permission>>();
   const requests: FakeStripe['requests'] = [];
   let failing = 0;
@@ -141,6 +150,10 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, key, ...(form ? { body: form, idempotencyKey } : {}) });
     const send = (status: number, body: unknown) => {
       if (idempotencyKey && req.method === 'POST' && status < 500 && !replays.has(`${key} ${idempotencyKey}`)) replays.set(`${key} ${idempotencyKey}`, { status, body, sent: raw });
+      if (dropping > 0 && req.method === 'POST') {
+        dropping--;
+        return void res.destroy();
+      }
       res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` });
       res.end(JSON.stringify(body));
     };
@@ -169,6 +182,10 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
         return error(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, 'idempotency_error');
       }
       if (replay) {
+        if (dropping > 0) {
+          dropping--;
+          return void res.destroy();
+        }
         res.writeHead(replay.status, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
         return res.end(JSON.stringify(replay.body));
       }
@@ -218,6 +235,34 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
   /** POST /v1/coupons, /v1/promotion_codes and /v1/promotion_codes/{id}, with Stripe's refusals. */
   function write(p: string, b: Record<string, unknown>, needs: (p: Permission) => boolean, send: Send, error: Fail) {
     let m: RegExpExecArray | null;
+    if (p === '/v1/transfers') {
+      if (!needs('transfers_write')) return;
+      const destination = String(b.destination ?? '');
+      if (!/^acct_/.test(destination)) return error(400, `No such destination: '${destination}'`, 'invalid_request_error', 'resource_missing');
+      const refused = refuseTransfersTo.get(destination);
+      if (refused) return error(400, refused.message, 'invalid_request_error', refused.code);
+      const id = sid('tr');
+      const transfer: Stripe.Transfer = {
+        id,
+        object: 'transfer',
+        amount: Number(b.amount),
+        amount_reversed: 0,
+        balance_transaction: sid('txn'),
+        created: NOW,
+        currency: String(b.currency),
+        description: typeof b.description === 'string' ? b.description : null,
+        destination,
+        destination_payment: sid('py'),
+        livemode: true,
+        metadata: metadataOf(b.metadata),
+        reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
+        reversed: false,
+        source_transaction: null,
+        transfer_group: typeof b.transfer_group === 'string' ? b.transfer_group : null,
+      };
+      account.transfers.push(transfer);
+      return send(200, transfer);
+    }
     if (p === '/v1/coupons') {
       if (!needs('coupons_write')) return;
       if (!b.percent_off && !b.amount_off) return error(400, 'Invalid coupon: must provide one of `percent_off` or `amount_off`.');
@@ -289,6 +334,8 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}): Pro
     key: (key: string, withheld: Permission[] = []) => void keys.set(key, new Set(withheld)),
     requests,
     failNext: (n: number) => void (failing = n),
+    refuseTransfersTo,
+    dropNext: (n: number) => void (dropping = n),
     forgetIdempotencyKeys: () => replays.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });

@@ -1,0 +1,17 @@
+// POST /v1/payout-batches/{id}/send: send a batch's Stripe Connect lines, once
+import { presentPayout } from '../../contracts/payout';
+import { sendBatch } from '../../domain/payouts/send-batch';
+import { withCommissionIds } from '../../domain/payouts/payouts';
+import { workspaceRail } from '../../integrations/payout-rails';
+import { workspaceProcedure } from '../../trpc/procedures';
+import { sendBatchInput, sendBatchMeta, sendBatchOutput } from './send-batch.types';
+
+export const sendBatchProcedure = workspaceProcedure('payouts')
+  .meta(sendBatchMeta)
+  .input(sendBatchInput)
+  .output(sendBatchOutput)
+  .mutation(async ({ ctx, input }) => {
+    const result = await sendBatch({ ctx, batchId: input.id, rail: await workspaceRail(ctx) });
+    const sent = await withCommissionIds({ ctx, rows: result.sent });
+    return { object: 'payout_batch_send' as const, batch_id: result.batchId, sent: sent.map(presentPayout), skipped: result.skipped };
+  });
