@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { affiliates, payouts } from '@/db/schema';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { affiliatePayoutMethods, affiliates, payouts } from '@/db/schema';
 import type { WorkspaceCtx } from '../context';
 import { minorToDecimal } from '../../model/money';
 import { MAX_CSV_PAYOUTS } from '../../contracts/limits';
@@ -13,17 +13,25 @@ import { csvLines } from '../../lib/csv';
 /**
  * The pending payouts as CSV, oldest first, at most MAX_CSV_PAYOUTS of them (mark those paid,
  * then export the rest). A payout whose affiliate has neither payout_email nor
- * email cannot be sent through PayPal and is left out (it stays pending).
+ * email cannot be sent through PayPal and is left out (it stays pending). So is one whose
+ * affiliate is paid through Stripe Connect: the batch's send pays it, and a line in both could be
+ * paid twice. An affiliate paid by PayPal gets its confirmed PayPal receiver
+ * (docs/paying-affiliates.md#payout-methods).
  */
 export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; currency?: string }): Promise<string> {
   const rows = await ctx.db
-    .select({ id: payouts.id, amount: payouts.amount, currency: payouts.currency, email: affiliates.email, payoutEmail: affiliates.payoutEmail })
+    .select({
+      id: payouts.id, amount: payouts.amount, currency: payouts.currency, email: affiliates.email, payoutEmail: affiliates.payoutEmail,
+      paypal: affiliatePayoutMethods.paypalReceiver, paypalReady: sql<boolean>`${affiliatePayoutMethods.state} = 'ready'`,
+    })
     .from(payouts)
     .innerJoin(affiliates, and(eq(affiliates.id, payouts.affiliateId), eq(affiliates.workspaceId, payouts.workspaceId)))
+    .leftJoin(affiliatePayoutMethods, and(eq(affiliatePayoutMethods.affiliateId, payouts.affiliateId), eq(affiliatePayoutMethods.workspaceId, payouts.workspaceId)))
     .where(
       and(
         eq(payouts.workspaceId, ctx.workspaceId),
         eq(payouts.status, 'pending'),
+        or(isNull(affiliatePayoutMethods.kind), ne(affiliatePayoutMethods.kind, 'stripe_connect')),
         currency ? eq(payouts.currency, currency) : undefined,
       ),
     )
@@ -31,7 +39,7 @@ export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; 
     .limit(MAX_CSV_PAYOUTS);
   return csvLines(
     rows.flatMap((r) => {
-      const recipient = r.payoutEmail || r.email;
+      const recipient = (r.paypalReady ? r.paypal : null) || r.payoutEmail || r.email;
       if (!recipient) return [];
       return [[recipient, minorToDecimal(r.amount, r.currency), r.currency.toUpperCase(), '', `Refcount payout ${r.id}`, 'PAYPAL']];
     }),

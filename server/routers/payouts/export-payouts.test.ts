@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliatePayoutMethods } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { seedAffiliate, seedPayout } from '../../testing/seed';
 
@@ -62,6 +63,23 @@ describe('GET /v1/payouts/export.csv', () => {
     expect(none.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(none.headers.get('content-length')).toBe('0');
     expect(none.body).toBeUndefined();
+  });
+
+  it("leaves out affiliates paid through Stripe Connect (the batch's send pays them), and pays PayPal affiliates at their confirmed receiver", async () => {
+    const ws = await api.workspace(['read']);
+    const manual = await seedAffiliate(api.db, ws.id, { email: 'manual@example.com' });
+    const stripe = await seedAffiliate(api.db, ws.id, { email: 'connect@example.com' });
+    const paypal = await seedAffiliate(api.db, ws.id, { email: 'login2@example.com' });
+    const unconfirmed = await seedAffiliate(api.db, ws.id, { email: 'login3@example.com' });
+    await api.db.insert(affiliatePayoutMethods).values([
+      { workspaceId: ws.id, affiliateId: stripe.id, kind: 'stripe_connect', state: 'ready', stripeAccountId: 'acct_1Export' },
+      { workspaceId: ws.id, affiliateId: paypal.id, kind: 'paypal', state: 'ready', paypalReceiver: 'wallet@example.com', paypalConfirmedAt: new Date() },
+      { workspaceId: ws.id, affiliateId: unconfirmed.id, kind: 'paypal', state: 'setting_up', paypalReceiver: 'notyet@example.com' },
+    ]);
+    for (const [a, n] of [[manual, 1], [stripe, 2], [paypal, 3], [unconfirmed, 4]] as const) {
+      await seedPayout(api.db, { workspaceId: ws.id, affiliateId: a.id }, { amount: 1000, currency: 'usd', createdAt: new Date(Date.UTC(2026, 0, n)) });
+    }
+    expect(parseCsv((await exportCsv(ws.token)).body).map((row) => row[0])).toEqual(['manual@example.com', 'wallet@example.com', 'login3@example.com']);
   });
 
   it('keeps recipients a spreadsheet would run as a formula as text, like every other export', async () => {
