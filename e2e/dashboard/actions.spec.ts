@@ -59,9 +59,14 @@ async function liveCommission(request: APIRequestContext, conversionId: string) 
   return rows.filter((r) => r.status !== 'reversed' && r.status !== 'denied').reduce((t, r) => t + r.amount, 0);
 }
 
+/**
+ * An active affiliate of the demo's program, in ada's campaign: other specs add affiliates of
+ * campaigns of their own (without commission rules), which earn nothing here.
+ */
 async function activeAffiliate(request: APIRequestContext, pick: (a: { ref_code: string }) => boolean) {
-  const list = (await api<{ data: { id: string; ref_code: string; name: string | null; email: string | null }[] }>(request, 'GET', '/v1/affiliates?status=active&limit=100')).data;
-  return list.find(pick)!;
+  const list = (await api<{ data: { id: string; ref_code: string; name: string | null; email: string | null; campaign_id: string | null }[] }>(request, 'GET', '/v1/affiliates?status=active&limit=100')).data;
+  const demoCampaign = list.find((a) => a.ref_code === 'ada')!.campaign_id;
+  return list.find((a) => a.campaign_id === demoCampaign && pick(a))!;
 }
 
 test('a partial refund from the conversion page shrinks the commission', async ({ page, request }) => {
