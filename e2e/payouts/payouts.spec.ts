@@ -10,7 +10,7 @@ import { demo, shot, signIn } from '../support';
 // one transfer. The app reads "Stripe" from the fake on the port after its own (playwright.config.ts).
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const SECRET = `whsec_e2epay${Date.now()}abcdefghijklmnop`;
+const SECRET = `whsec_e2epay${Date.now()}abcdefghijklPAY1`;
 const DAY = 86_400;
 
 let fake: FakeStripe;
@@ -43,7 +43,7 @@ test('an affiliate connects Stripe and gives a W-8BEN; the manager sends a batch
   await signIn(page);
   await page.goto('/dashboard/integrations');
   const connection = page.getByRole('form', { name: 'Stripe connection' });
-  await connection.getByRole('textbox', { name: 'Signing secret' }).fill(SECRET);
+  await connection.getByRole('textbox', { name: 'Signing secret', exact: true }).fill(SECRET);
   await connection.getByRole('button', { name: /^(Connect Stripe|Save)$/ }).click();
   await expect(page.getByText(`secret …${SECRET.slice(-4)}`)).toBeVisible();
   const keyForm = page.getByRole('form', { name: 'Stripe API key' });
@@ -140,7 +140,7 @@ test('an affiliate connects Stripe and gives a W-8BEN; the manager sends a batch
   expect(fake.account.transfers[0]).toMatchObject({ destination: account.id, amount: 10_000, currency: 'usd' });
   await affCtx.close();
 
-  // Leave the demo workspace as the other specs expect it: not connected.
+  // Remove the key and disconnect, so no spec after this one meets a live Stripe connection.
   await page.goto('/dashboard/integrations');
   await page.getByRole('button', { name: 'Remove key' }).click();
   await expect(page.getByTestId('api-key-state')).toHaveText('No API key');
