@@ -11,7 +11,7 @@ export const sendBatchMeta = operation({
   description:
     "Needs the payouts scope and confirm: true. Each pending line whose affiliate has a ready Stripe Connect method becomes processing, then paid (provider_ref: the transfer) or failed (failure_reason; its commissions are released). Manual lines stay pending for the CSV; a line in a currency the rail cannot pay stays pending with its reason. A batch is sent once: again answers 409 invalid_state. batch_id is on each payout POST /v1/payouts made. See docs/paying-affiliates.md#sending-a-batch.",
   tags: ['Payouts'],
-  errors: ['link_not_found', 'invalid_state'],
+  errors: ['link_not_found', 'invalid_state', 'confirm_required'],
 });
 
 export const sendBatchInput = z.strictObject({
