@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_COMMISSIONS_PER_BATCH } from './limits';
 import type { payouts } from '@/db/schema';
-import { currencyCode, iso, isoOrNull, timestamp, uuid } from './common';
+import { currencyCode, iso, isoOrNull, text, timestamp, uuid } from './common';
 import { PAYOUT_OUTCOMES, PAYOUT_RAILS, PAYOUT_STATUSES } from '../model/enums';
 
 export const payoutStatus = z.enum(PAYOUT_STATUSES);
@@ -16,8 +16,8 @@ export const payoutRecord = z
     commission_ids: z.array(uuid).max(MAX_COMMISSIONS_PER_BATCH),
     batch_id: uuid.nullable().describe('the POST /v1/payouts run that made it'),
     rail: z.enum(PAYOUT_RAILS).nullable().describe('how it was sent; null until sent (manual lines are paid from the CSV)'),
-    provider_ref: z.string().nullable().describe("the provider's object, e.g. the Stripe transfer tr_…"),
-    failure_reason: z.string().nullable().describe('why it failed, came back or could not be sent'),
+    provider_ref: text(255).nullable().describe("the provider's object, e.g. the Stripe transfer tr_…"),
+    failure_reason: text(500).nullable().describe('why it failed, came back or could not be sent, in our words'),
     sent_at: timestamp.nullable(),
     created_at: timestamp,
     paid_at: timestamp.nullable(),

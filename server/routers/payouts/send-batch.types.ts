@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
 import { payoutRecord } from '../../contracts/payout';
-import { recordId, uuid } from '../../contracts/common';
+import { recordId, text, uuid } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
 
 export const sendBatchMeta = operation({
@@ -23,5 +23,5 @@ export const sendBatchOutput = z.object({
   object: z.literal('payout_batch_send'),
   batch_id: uuid,
   sent: z.array(payoutRecord).max(MAX_COMMISSIONS_PER_BATCH).describe('the lines sent, as they are after the answers'),
-  skipped: z.array(z.object({ id: uuid, reason: z.string() })).max(MAX_COMMISSIONS_PER_BATCH).describe('Stripe lines left pending, and why'),
+  skipped: z.array(z.object({ id: uuid, reason: text(500) })).max(MAX_COMMISSIONS_PER_BATCH).describe('Stripe lines left pending, and why'),
 });
