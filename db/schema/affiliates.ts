@@ -37,6 +37,9 @@ export const affiliates = pgTable(
     // The inbox the e-mail reaches (server/domain/affiliates/normalise-email.ts), written with the
     // affiliate; null on affiliates made before it existed and on those without an e-mail.
     normalisedEmail: text('normalised_email'),
+    // The merchant's own id for this user when the affiliate was made by an embed token
+    // (docs/embedded-referrals.md): unique per workspace, so a token request finds it again.
+    tenantId: text('tenant_id'),
   },
   (t) => [
     // invite is idempotent on e-mail, compared case-insensitively, per workspace
@@ -52,6 +55,8 @@ export const affiliates = pgTable(
     // the affiliates list, newest first, without sorting every affiliate of the workspace
     index('affiliates_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('affiliates_campaign_idx').on(t.campaignId),
+    // POST /v1/embed-tokens finds or creates the affiliate by tenant id; racing requests make one
+    uniqueIndex('affiliates_workspace_tenant_uq').on(t.workspaceId, t.tenantId).where(sql`${t.tenantId} is not null`),
     // portal invitation link -> affiliate
     uniqueIndex('affiliates_invite_token_uq').on(t.inviteTokenHash),
   ],

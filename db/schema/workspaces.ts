@@ -51,6 +51,9 @@ export const workspaceSettings = pgTable(
   // when on, an affiliate without a form is not paid above the threshold per calendar year.
   taxFormRequired: boolean('tax_form_required').notNull().default(false),
   taxFormThreshold: money('tax_form_threshold').notNull().default(200000),
+  // The origins allowed to frame the embedded referral page (docs/embedded-referrals.md): an
+  // embed token is issued only for one of them, and the page's frame-ancestors is that origin.
+  embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
   rulesVersion: bigint('rules_version', { mode: 'number' }).notNull().default(0),
   updatedAt: updatedAt(),
   },
