@@ -1,20 +1,21 @@
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createScratchDatabase } from '@/server/testing/database';
+import { describeWith } from '@/server/testing/requirements';
 import { openDatabase, type Database } from './client';
 import { migrate } from './migrate';
 
 // Nodes and workers each migrate at start; started together on a new database, all but one died
-// on "relation already exists" before migrate() took a lock. PostgreSQL only: PGlite is one
-// process's database.
+// on "relation already exists" before migrate() took a lock. On the PostgreSQL server in both
+// suites: PGlite is one process's database.
 const journal = JSON.parse(readFileSync('db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
 
-describe.skipIf(!process.env.DATABASE_URL)('migrating from several processes at once', () => {
+await describeWith('postgres', 'migrating from several processes at once', (server) => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   const nodes: Database[] = [];
   beforeAll(async () => {
-    scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'migrate');
+    scratch = await createScratchDatabase(server, 'migrate');
     // one connection each, as the CLI (and `npx refcount worker`) opens
     for (let i = 0; i < 3; i++) nodes.push(await openDatabase({ url: scratch.url, max: 1 }));
   });

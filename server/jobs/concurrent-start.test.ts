@@ -1,25 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { rowsOf } from '../lib/rows';
-import { openTestDatabase, type TestDatabase } from '../testing/database';
+import { createScratchDatabase } from '../testing/database';
+import { describeWith } from '../testing/requirements';
 import { createJobRunner, type JobRunner } from './runner';
 
 // Several processes (app nodes, workers) starting at once on a database pg-boss has never seen:
 // each creates the same queues, and pg-boss's create_queue adds a partition and foreign keys (DDL)
 // in the same transaction as its queue row. Two of them at once deadlocked (40P01) and a worker
-// died at start. Only PostgreSQL has other processes; PGlite is one process's database.
+// died at start. Only PostgreSQL has other processes (PGlite is one process's database): these run
+// on the PostgreSQL server in both suites, each on a scratch database.
 const QUEUES = ['race-a', 'race-b', 'race-c', 'race-d', 'race-e', 'race-f'];
 const NODES = 4;
 
-/** A fresh database and `count` nodes on it, one connection each (as `npx refcount worker` opens), stopped after the suite. */
-function nodes(count: number, prepare: (peer: Database) => Promise<unknown> = async () => {}) {
-  const on = { database: undefined as unknown as TestDatabase, peers: [] as Database[], runners: [] as JobRunner[] };
+/** A fresh migrated database and `count` nodes on it, one connection each (as `npx refcount worker` opens), stopped after the suite. */
+function nodes(server: string, count: number, prepare: (peer: Database) => Promise<unknown> = async () => {}) {
+  const on = { scratch: undefined as unknown as Awaited<ReturnType<typeof createScratchDatabase>>, database: undefined as unknown as Database, peers: [] as Database[], runners: [] as JobRunner[] };
   beforeAll(async () => {
-    on.database = await openTestDatabase();
+    on.scratch = await createScratchDatabase(server, 'jobs');
+    on.database = await openDatabase({ url: on.scratch.url, max: 5 });
+    await migrate(on.database);
     for (let i = 0; i < count; i++) {
-      on.peers.push(await openDatabase({ url: on.database.url!, max: 1 }));
+      on.peers.push(await openDatabase({ url: on.scratch.url, max: 1 }));
       await prepare(on.peers[i]);
     }
   });
@@ -27,12 +31,13 @@ function nodes(count: number, prepare: (peer: Database) => Promise<unknown> = as
     await Promise.all(on.runners.map((r) => r.stop()));
     await Promise.all(on.peers.map((p) => p.close()));
     await on.database?.close();
+    await on.scratch?.drop();
   });
   return on;
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('job runners starting together', () => {
-  const on = nodes(NODES);
+await describeWith('postgres', 'job runners starting together', (server) => {
+  const on = nodes(server, NODES);
   const { peers, runners } = on;
 
   it('all start and declare every queue once, however their statements interleave', async () => {
@@ -56,9 +61,9 @@ describe.skipIf(!process.env.DATABASE_URL)('job runners starting together', () =
 
 // Nodes whose pg-boss install waited for another node's (here a third connection holding pg-boss's
 // lock and creating the schema): they died at start with 23505 on a stale catalog (boss-db.ts).
-describe.skipIf(!process.env.DATABASE_URL)('job runners waiting for another install', () => {
+await describeWith('postgres', 'job runners waiting for another install', (server) => {
   // each migrates first, as a server starts: its connection has written the catalog before
-  const on = nodes(2, migrate);
+  const on = nodes(server, 2, migrate);
   const { peers, runners } = on;
 
   it('both start once the lock is free, and pg-boss is installed once', async () => {
