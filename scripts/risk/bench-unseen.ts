@@ -18,7 +18,7 @@ const LEVELS = [['medium+', 25], ['high+', 50], ['critical', 75]] as const;
  */
 export async function benchUnseen(seed: number, programs: number, log: (s: string) => void) {
   const examples = await buildExamples(seed, programs, log, { write: writeUnseenCorpus, expected: (p) => UNSEEN_EXPECTED[p as UnseenFraud] });
-  const scored = examples.map((e) => ({ ...e, ...scoreFeatures(e.features), flags: new Set<RiskFlag>(flagsOf(e.features)) }));
+  const scored = examples.map((e) => ({ ...e, ...scoreFeatures(e.features), flags: new Set<RiskFlag>(flagsOf(e.features, e.signals)) }));
   const fraud = scored.filter((e) => e.fraud).length;
   const hard = scored.filter((e) => e.variant && e.variant !== 'plain').length;
   log(`\n== unseen behaviours, corpus seed ${seed}: ${scored.length} affiliates, ${fraud} fraudulent (${UNSEEN_FRAUD.length} kinds), ${scored.length - fraud} honest (${hard} look-alikes)`);

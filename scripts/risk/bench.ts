@@ -19,7 +19,7 @@ const seed = Number(values.seed);
 const programs = Number(values.programs);
 
 const examples = await buildExamples(seed, programs, console.log);
-const scored = examples.map((e) => ({ ...e, ...scoreFeatures(e.features), flags: new Set<RiskFlag>(flagsOf(e.features)) }));
+const scored = examples.map((e) => ({ ...e, ...scoreFeatures(e.features), flags: new Set<RiskFlag>(flagsOf(e.features, e.signals)) }));
 const fraud = scored.filter((e) => e.fraud).length;
 console.log(`\nmodel ${riskModel.version}; held-out corpus seed ${seed}: ${scored.length} affiliates, ${fraud} fraudulent, ${scored.length - fraud} honest\n`);
 

@@ -24,7 +24,7 @@ async function judge(signals: RiskSignals, llmConfig: RiskLlmConfig | null) {
   const features = toFeatures(signals);
   const { score, contributions } = scoreFeatures(features);
   const level = levelOf(score);
-  const flags = flagsOf(features);
+  const flags = flagsOf(features, signals);
   const action = actionFor(level, flags);
   const draft = plainSummary({ score, level, action, flags, signals });
   const evidence: Omit<RiskEvidence, 'summary_by'> = { ...signals, features, contributions, model_version: riskModel.version };

@@ -43,6 +43,17 @@ export function toFeatures(s: RiskSignals): FeatureVector {
   };
 }
 
+/** Sales an affiliate needs before its refund rate can raise a flag: below it, the smoothed rate is mostly the workspace's. */
+export const MIN_REFUND_SALES = 3;
+
+/**
+ * What a flag needs besides its threshold: evidence of the affiliate's own. An affiliate without
+ * sales has a smoothed refund rate (it scores), but nothing was refunded: no "high refund rate".
+ */
+export const FLAG_EVIDENCE: Partial<Record<RiskFlag, (s: RiskSignals) => boolean>> = {
+  high_refund_rate: (s) => s.refunds.sales >= MIN_REFUND_SALES && s.refunds.refunded + s.refunds.chargebacks > 0,
+};
+
 /** Which features raise which flag: a flag is up when any of its features reaches its threshold. */
 export const FLAG_FEATURES: Record<RiskFlag, Feature[]> = {
   self_referral: ['self_customer', 'self_device_share'],

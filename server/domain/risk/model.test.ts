@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { domainOf, isDisposableDomain } from './disposable-domains';
 import type { RiskSignals } from '../../contracts/risk';
-import { FEATURES, toFeatures, type FeatureVector } from './features';
+import { FEATURES, MIN_REFUND_SALES, toFeatures, type FeatureVector } from './features';
 import { actionFor, flagsOf, levelOf, riskModel, scoreFeatures } from './model';
 import { median, robustZ, scaledMad } from './robust';
 
 const zero = Object.fromEntries(FEATURES.map((f) => [f, 0])) as FeatureVector;
+// Signals with enough sales, some refunded: every flag may rise on its feature alone.
+const sampled = { refunds: { sales: MIN_REFUND_SALES, refunded: 2, chargebacks: 0 } } as unknown as RiskSignals;
 
 describe('the committed model (data/risk-model.json)', () => {
   it('has a weight with a rationale for every feature and no negative weight', () => {
@@ -27,11 +29,20 @@ describe('the committed model (data/risk-model.json)', () => {
   });
 
   it('raises a flag only at its threshold', () => {
-    expect(flagsOf(zero)).toEqual([]);
+    expect(flagsOf(zero, sampled)).toEqual([]);
     const t = riskModel.flag_thresholds.refund_rate;
-    expect(flagsOf({ ...zero, refund_rate: t })).toEqual(['high_refund_rate']);
-    expect(flagsOf({ ...zero, refund_rate: t * 0.99 })).toEqual([]);
-    expect(flagsOf({ ...zero, disposable_email: 1 })).toEqual(['disposable_email']);
+    expect(flagsOf({ ...zero, refund_rate: t }, sampled)).toEqual(['high_refund_rate']);
+    expect(flagsOf({ ...zero, refund_rate: t * 0.99 }, sampled)).toEqual([]);
+    expect(flagsOf({ ...zero, disposable_email: 1 }, sampled)).toEqual(['disposable_email']);
+  });
+
+  it('never flags a high refund rate without sales of its own to refund, however high the workspace rate', () => {
+    const t = riskModel.flag_thresholds.refund_rate;
+    const refunds = (sales: number, refunded: number) => ({ refunds: { sales, refunded, chargebacks: 0 } }) as unknown as RiskSignals;
+    expect(flagsOf({ ...zero, refund_rate: 0.5 }, refunds(0, 0))).toEqual([]);
+    expect(flagsOf({ ...zero, refund_rate: t }, refunds(MIN_REFUND_SALES - 1, MIN_REFUND_SALES - 1))).toEqual([]);
+    expect(flagsOf({ ...zero, refund_rate: t }, refunds(MIN_REFUND_SALES, 0))).toEqual([]);
+    expect(flagsOf({ ...zero, refund_rate: t }, refunds(MIN_REFUND_SALES, 3))).toEqual(['high_refund_rate']);
   });
 });
 
@@ -52,7 +63,7 @@ describe('concentration and volume count when the traffic does not buy', () => {
     const nat = toFeatures(signals({ ipShare: 0.7, rateZ: 0 }));
     expect(nat).toMatchObject({ ip_top3_share: 0.7, ip_unconverted_share: 0 });
     expect(scoreFeatures(nat).score).toBe(scoreFeatures(zero).score);
-    expect(flagsOf(nat)).toContain('ip_concentration'); // still shown as evidence
+    expect(flagsOf(nat, sampled)).toContain('ip_concentration'); // still shown as evidence
   });
 
   it('the same concentration without sales raises the score, in proportion to how little it buys', () => {
@@ -65,8 +76,8 @@ describe('concentration and volume count when the traffic does not buy', () => {
 
   it('high volume flags velocity sooner when it does not buy', () => {
     const z = riskModel.flag_thresholds.velocity_workspace_z * 0.9;
-    expect(flagsOf(toFeatures(signals({ workspaceZ: z, rateZ: 1 })))).not.toContain('velocity_anomaly');
-    expect(flagsOf(toFeatures(signals({ workspaceZ: z, rateZ: -4 })))).toContain('velocity_anomaly');
+    expect(flagsOf(toFeatures(signals({ workspaceZ: z, rateZ: 1 })), sampled)).not.toContain('velocity_anomaly');
+    expect(flagsOf(toFeatures(signals({ workspaceZ: z, rateZ: -4 })), sampled)).toContain('velocity_anomaly');
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import modelFile from '@/data/risk-model.json';
-import type { RecommendedAction, RiskFlag, RiskLevel } from '../../contracts/risk';
-import { FEATURES, FLAG_FEATURES, type Feature, type FeatureVector } from './features';
+import type { RecommendedAction, RiskFlag, RiskLevel, RiskSignals } from '../../contracts/risk';
+import { FEATURES, FLAG_EVIDENCE, FLAG_FEATURES, type Feature, type FeatureVector } from './features';
 import { round } from './robust';
 
 // The logistic model is data (data/risk-model.json, written by scripts/risk/train.ts): weights,
@@ -32,9 +32,10 @@ export function levelOf(score: number): RiskLevel {
   return 'low';
 }
 
-export function flagsOf(x: FeatureVector, model: RiskModel = riskModel): RiskFlag[] {
-  return (Object.keys(FLAG_FEATURES) as RiskFlag[]).filter((flag) =>
-    FLAG_FEATURES[flag].some((f) => x[f] > 0 && x[f] >= model.flag_thresholds[f]),
+/** The flags up: a feature at its threshold, and the affiliate's own evidence where the flag needs it (FLAG_EVIDENCE). */
+export function flagsOf(x: FeatureVector, signals: RiskSignals, model: RiskModel = riskModel): RiskFlag[] {
+  return (Object.keys(FLAG_FEATURES) as RiskFlag[]).filter(
+    (flag) => FLAG_FEATURES[flag].some((f) => x[f] > 0 && x[f] >= model.flag_thresholds[f]) && (FLAG_EVIDENCE[flag]?.(signals) ?? true),
   );
 }
 
