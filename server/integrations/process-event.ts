@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '@/db/client';
 import { integrationEvents } from '@/db/schema';
 import { sweepCursor, sweepWorkspaces, type SweepLimits } from '../domain/jobs/sweep';
 import { workspacesWith } from '../domain/jobs/workspaces-with';
-import { logError } from '../lib/log';
+import { errorSummary, logError } from '../lib/log';
 import { ignored, integrationCtx, Waiting, type IntegrationEvent, type Outcome } from './provider';
 import { providerNamed } from './providers';
 import { findIntegration } from './settings';
@@ -56,7 +57,7 @@ export async function processEvent(db: Db, row: IntegrationEvent): Promise<Integ
     if (!waiting) logError('integrations.event_failed', { event: row.eventId, type: row.type, provider: row.provider }, err);
     const wait = RETRY_SECONDS[Math.min(attempts, RETRY_SECONDS.length) - 1];
     const next = final ? null : new Date(Math.min(Date.now() + wait * 1000, deadline, waiting && err.decideAt ? Math.max(err.decideAt.getTime(), Date.now()) : Infinity));
-    const detail = waiting ? err.message : `error: ${(err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300)}`;
+    const detail = waiting ? err.message : failureDetail(err);
     const [later] = await db
       .update(integrationEvents)
       .set({
@@ -71,6 +72,18 @@ export async function processEvent(db: Db, row: IntegrationEvent): Promise<Integ
       .returning();
     return later;
   }
+}
+
+/**
+ * Why an event failed, in words for the event log (its action already says "error"): a payload
+ * that does not parse names the fields, anything else its first line, SQL parameters left out.
+ */
+export function failureDetail(err: unknown): string {
+  if (err instanceof z.ZodError) {
+    const fields = err.issues.slice(0, 3).map((i) => `${i.path.length ? i.path.join('.') : 'the event'}: ${i.message}`);
+    return `the event's data did not parse (${fields.join('; ')}${err.issues.length > 3 ? `; ${err.issues.length - 3} more` : ''})`.slice(0, 300);
+  }
+  return errorSummary(err);
 }
 
 async function wakeWaiting(db: DbOrTx, row: IntegrationEvent) {

@@ -3,6 +3,7 @@ import { recordRefund } from '../domain/conversions/refund';
 import { updateConversion } from '../domain/conversions/update';
 import { proRata } from '../model/money';
 import { readSettings } from '../domain/settings/settings';
+import { formatMoney } from '../model/money';
 import { applied, ignored, Waiting, type HandlerInput, type Outcome } from './provider';
 import { findSale, updateSale, type Sale } from './payments-noted';
 
@@ -47,10 +48,10 @@ async function refundConversionOf(ctx: HandlerInput['ctx'], sale: Sale): Promise
   const full = total >= sale.chargedAmount;
   const amount = full ? null : proRata(conv.amount, total, sale.chargedAmount);
   if (amount !== null && amount < conv.refundedAmount) {
-    return ignored('refund_not_lowered', `the provider's total (${amount}) is below the ${conv.refundedAmount} already refunded; a refund is only ever raised`, conv.id);
+    return ignored('refund_not_lowered', `the provider's total (${formatMoney(amount, conv.currency)}) is below the ${formatMoney(conv.refundedAmount, conv.currency)} already refunded; a refund is only ever raised`, conv.id);
   }
   await recordRefund({ ctx, input: { externalId: sale.saleRef, amount } });
-  const detail = `${total} of ${sale.chargedAmount} ${conv.currency} refunded${full ? ' (in full)' : ` (conversion refund ${amount})`}`;
+  const detail = `${formatMoney(total, conv.currency)} of ${formatMoney(sale.chargedAmount, conv.currency)} refunded${full ? ' (in full)' : ` (the conversion's refund: ${formatMoney(amount!, conv.currency)})`}`;
   return applied(full ? 'refunded_in_full' : 'refund_applied', detail, conv.id);
 }
 
@@ -68,7 +69,7 @@ export async function revertRefund({ ctx, sale, refundId, amount }: { ctx: Handl
   }
   await restore(ctx, conv.id, conv.ts);
   if (updated.refundedAmount > 0) await refundConversionOf(ctx, updated);
-  return applied('refund_reverted', `${refundId} failed: ${updated.refundedAmount} of ${sale.chargedAmount} still refunded`, conv.id);
+  return applied('refund_reverted', `${refundId} failed: ${formatMoney(updated.refundedAmount, conv.currency)} of ${formatMoney(sale.chargedAmount, conv.currency)} still refunded`, conv.id);
 }
 
 /** A dispute opened: the sale becomes a chargeback and its commissions are clawed back. */

@@ -190,7 +190,7 @@ describe('what an event leaves out, read with the key', () => {
     fake.failNext(2); // the call and the client's one retry
     const { event, res } = await shop.send('checkout.session.completed', session);
     expect(res.body).toMatchObject({ status: 'failed', action: 'error' });
-    expect((await shop.eventRow(event.id)).detail).toBe('error: checkout line items: the provider could not be reached (500); tried again later');
+    expect((await shop.eventRow(event.id)).detail).toBe('checkout line items: the provider could not be reached (500); tried again later');
     expect(await shop.conversionOf(session.payment_intent as string)).toBeUndefined();
     await h.api.db.update(integrationEvents).set({ nextAttemptAt: new Date() }).where(eq(integrationEvents.eventId, event.id));
     expect(await h.retry()).toBeGreaterThanOrEqual(1);
