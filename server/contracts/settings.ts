@@ -77,6 +77,7 @@ export const settingsRecord = z
     link_customers_by_email: linkCustomersByEmail,
     tax_form_required: taxFormRequired,
     tax_form_threshold: z.number().int(),
+    embed_origins: z.array(text(255)).max(10).describe('origins allowed to frame the embedded referral page (docs/embedded-referrals.md#origins); empty: no embedding'),
   })
   .meta({ id: 'Settings' });
 
@@ -99,5 +100,6 @@ export const presentSettings = (row: typeof workspaceSettings.$inferSelect) => (
     link_customers_by_email: row.linkCustomersByEmail,
     tax_form_required: row.taxFormRequired,
     tax_form_threshold: row.taxFormThreshold,
+    embed_origins: row.embedOrigins,
   },
 });

@@ -106,6 +106,13 @@ export const WALK: Record<string, WalkCase> = {
   },
   'affiliates.setBillingCustomer': { input: (f) => ({ id: f.p.a.id, provider: 'stripe', customer_id: 'cus_WalkedAffiliate1' }) },
   'links.create': { input: (f) => ({ affiliate_id: f.p.a.id }) },
+  // makes a new affiliate for a tenant (the token itself is no write: a reissue for it audits nothing)
+  'embedTokens.create': {
+    input: async (f) => {
+      await f.rest('PATCH', '/v1/settings', { embed_origins: ['https://walk.example.com'] });
+      return { tenant_id: 'walk-tenant', email: 'walk-embedded@example.com', campaign_id: f.p.campaign.id };
+    },
+  },
   'commissionRules.set': { input: (f) => ({ id: f.p.campaign.id, amount: 25 }) },
   'commissionRules.delete': {
     input: async (f) => {

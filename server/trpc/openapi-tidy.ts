@@ -16,6 +16,7 @@ export const TAGS = [
   { name: 'Risk', description: 'Risk assessments of affiliates: flags and recommendations, never automatic bans.' },
   { name: 'Reports', description: 'Totals, time series and the affiliate leaderboard.' },
   { name: 'Tracking', description: 'Server-to-server clicks, leads, sales and refunds.' },
+  { name: 'Embedded referrals', description: "Signed tokens for an affiliate's referral page framed inside your own app." },
   { name: 'Audit', description: 'Who changed what: every management write, in the transaction that made it.' },
 ];
 

@@ -5,6 +5,7 @@ import { DISPOSABLE_EMAIL_POLICIES } from '@/server/model/enums';
 import { minorToDecimal } from '@/server/model/money';
 import { useTRPC } from '../../_components/providers';
 import { useToast } from '../../_components/toast';
+import { MAX_ORIGINS, originsOrProblem } from './embed-origins';
 import { amountOrProblem, Button, Card, ErrorNote, QueryState, inputCls } from '../../_components/ui';
 
 const POLICY_WORDS: Record<(typeof DISPOSABLE_EMAIL_POLICIES)[number], string> = {
@@ -38,8 +39,9 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
     const currency = String(f.get('currency')).toLowerCase();
     const min = amountOrProblem('Minimum payout', String(f.get('min_payout')), currency);
     const threshold = amountOrProblem('Tax form threshold', String(f.get('tax_form_threshold')), currency);
-    setProblem(min.problem ?? threshold.problem);
-    if (min.minor === null || threshold.minor === null) return;
+    const embed = originsOrProblem(String(f.get('embed_origins') ?? ''));
+    setProblem(min.problem ?? threshold.problem ?? embed.problem);
+    if (min.minor === null || threshold.minor === null || embed.origins === null) return;
     update.mutate({
       auto_approve_affiliates: f.get('auto_approve_affiliates') === 'on',
       auto_approve_commissions: f.get('auto_approve_commissions') === 'on',
@@ -50,6 +52,7 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
       link_customers_by_email: f.get('link_customers_by_email') === 'on',
       tax_form_required: f.get('tax_form_required') === 'on',
       tax_form_threshold: threshold.minor,
+      embed_origins: embed.origins,
     });
   }
   return (
@@ -88,6 +91,11 @@ export function ProgramForm({ canWrite }: { canWrite: boolean }) {
                 <span id="tax-help" className="mt-1 block text-xs text-slate-500">An affiliate without a form is not paid once this calendar year&apos;s payouts would pass the threshold.</span>
               </label>
               <label className="text-sm">Tax form threshold per year ({s.currency.toUpperCase()})<input name="tax_form_threshold" inputMode="decimal" required defaultValue={minorToDecimal(s.tax_form_threshold, s.currency)} className={inputCls} /></label>
+              <label className="text-sm sm:col-span-2">
+                Sites allowed to embed the referral page
+                <textarea name="embed_origins" rows={3} defaultValue={s.embed_origins.join('\n')} placeholder="https://app.example.com" aria-describedby="embed-help" spellCheck={false} className={`${inputCls} font-mono`} />
+                <span id="embed-help" className="mt-1 block text-xs text-slate-500">One address a line (https, or http for localhost; no path), at most {MAX_ORIGINS}. Your server asks POST /v1/embed-tokens for a token bound to one of them; removing a site ends its tokens at once.</span>
+              </label>
             </fieldset>
             {canWrite && (
               <div className="flex flex-wrap items-center gap-3 sm:col-span-2">

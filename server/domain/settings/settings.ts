@@ -26,6 +26,7 @@ export type SettingsPatch = Partial<
     | 'linkCustomersByEmail'
     | 'taxFormRequired'
     | 'taxFormThreshold'
+    | 'embedOrigins'
   >
 >;
 
@@ -72,6 +73,7 @@ const audited = (s: Settings) => ({
   link_customers_by_email: s.linkCustomersByEmail,
   tax_form_required: s.taxFormRequired,
   tax_form_threshold: s.taxFormThreshold,
+  embed_origins: s.embedOrigins,
 });
 
 /**

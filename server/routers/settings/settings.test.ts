@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const BRANDING = { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null, disposable_email_policy: 'flag', tax_form_required: false, tax_form_threshold: 200000 };
+const BRANDING = { program_name: null, logo_url: null, brand_color: null, terms_url: null, join_slug: null, disposable_email_policy: 'flag', tax_form_required: false, tax_form_threshold: 200000, embed_origins: [] };
 const DEFAULTS = { auto_approve_affiliates: false, auto_approve_commissions: false, hold_days: 30, min_payout: 5000, currency: 'usd', link_customers_by_email: true, ...BRANDING };
 const read = (token: string) => api.call('GET', '/v1/settings', { token });
 const patch = (token: string, body: unknown) => api.call('PATCH', '/v1/settings', { token, body });
@@ -75,6 +75,14 @@ describe('PATCH /v1/settings', () => {
     [{ program_name: '' }],
     [{ disposable_email_policy: 'block' }],
     [{ disposable_email_policy: null }],
+    [{ embed_origins: ['http://app.example.com'] }],
+    [{ embed_origins: ['https://app.example.com/account'] }],
+    [{ embed_origins: ['https://user:pw@app.example.com'] }],
+    [{ embed_origins: ['app.example.com'] }],
+    [{ embed_origins: 'https://app.example.com' }],
+    [{ embed_origins: null }],
+    [{ embed_origins: Array.from({ length: 11 }, (_, i) => `https://s${i}.example.com`) }],
+    [{ embed_origins: [`https://${'a'.repeat(250)}.example.com`] }],
   ])('rejects %j with invalid_request and changes nothing', async (body) => {
     const ws = await api.workspace(['*']);
     const res = await patch(ws.token, body);
@@ -145,5 +153,30 @@ describe('program branding and the join page address', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const holders = await Promise.all(ws.map(async (w) => (await read(w.token)).body.data.join_slug));
     expect(holders.filter((s) => s === 'race-slug')).toHaveLength(1);
+  });
+});
+
+describe('embed origins (docs/embedded-referrals.md#origins)', () => {
+  it('stores each as its origin, once, and clears with an empty list; audited', async () => {
+    const ws = await api.workspace(['*']);
+    const res = await patch(ws.token, { embed_origins: ['https://App.Example.com/', 'http://localhost:3000', ' https://app.example.com '] });
+    expect(res.status).toBe(200);
+    expect(res.body.data.embed_origins).toEqual(['https://app.example.com', 'http://localhost:3000']);
+    expect((await read(ws.token)).body.data).toEqual({ ...DEFAULTS, embed_origins: ['https://app.example.com', 'http://localhost:3000'] });
+    expect((await patch(ws.token, { embed_origins: [] })).body.data).toEqual(DEFAULTS);
+    const audit = await api.call('GET', '/v1/audit-events?action=settings.updated', { token: ws.token });
+    expect(audit.body.data.map((e: { changes: { after: object } }) => e.changes.after)).toEqual([
+      { embed_origins: [] },
+      { embed_origins: ['https://app.example.com', 'http://localhost:3000'] },
+    ]);
+  });
+
+  it('names the field and says what an origin looks like', async () => {
+    const ws = await api.workspace(['*']);
+    const res = await patch(ws.token, { embed_origins: ['https://app.example.com', 'https://app.example.com/account'] });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid_request');
+    expect(res.body.detail).toMatch(/embed_origins/);
+    expect(res.body.detail).toMatch(/https:\/\/app\.example\.com.*without a path/);
   });
 });

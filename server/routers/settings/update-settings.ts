@@ -26,6 +26,8 @@ export const updateSettingsProcedure = workspaceProcedure('write')
         linkCustomersByEmail: input.link_customers_by_email,
         taxFormRequired: input.tax_form_required,
         taxFormThreshold: input.tax_form_threshold,
+        // One origin written twice (or in two spellings of one origin) is kept once.
+        embedOrigins: input.embed_origins && [...new Set(input.embed_origins)],
       },
     });
     return presentSettings(row);
