@@ -10,6 +10,9 @@ export const auditEventRecord = z
     actor: z.object({
       type: z.enum(AUDIT_ACTOR_TYPES).describe('user (dashboard), api_key (sa_live_ key), affiliate (portal, own keys) or system (a job or the command line)'),
       id: text(64).describe('the user, key or affiliate id; for system the job name, e.g. conversions.confirm or cli'),
+      name: text(300)
+        .nullable()
+        .describe("who, in words: the user's e-mail, the key's name and token start, the affiliate's e-mail (or name); null for system, and for a user, key or affiliate since removed"),
     }),
     action: text(64).describe('<target>.<verb>, e.g. campaign.updated, workspace_key.revoked, payout.paid'),
     target: z.object({ type: text(64), id: text(64).nullable() }),
@@ -20,9 +23,9 @@ export const auditEventRecord = z
   })
   .meta({ id: 'AuditEvent' });
 
-export const presentAuditEvent = (row: typeof auditEvents.$inferSelect): z.infer<typeof auditEventRecord> => ({
+export const presentAuditEvent = (row: typeof auditEvents.$inferSelect, names: Map<string, string>): z.infer<typeof auditEventRecord> => ({
   id: row.id,
-  actor: { type: row.actorType, id: row.actorId },
+  actor: { type: row.actorType, id: row.actorId, name: names.get(`${row.actorType}:${row.actorId}`) ?? null },
   action: row.action,
   target: { type: row.targetType, id: row.targetId },
   changes: row.changes as Record<string, unknown>,

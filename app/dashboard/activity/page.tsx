@@ -44,8 +44,9 @@ export default function ActivityPage() {
           {rows.map((e) => (
             <tr key={e.id} className="border-t align-top">
               <td className="p-3 whitespace-nowrap">{date(e.created_at)}</td>
-              <td className="p-3 whitespace-nowrap">
-                {ACTOR_LABEL[e.actor.type] ?? e.actor.type} <span className="font-mono text-xs text-slate-500">{e.actor.type === 'system' ? e.actor.id : shortId(e.actor.id)}</span>
+              <td className="max-w-56 p-3">
+                {ACTOR_LABEL[e.actor.type] ?? e.actor.type}{' '}
+                {e.actor.name ? <span className="break-all">{e.actor.name}</span> : <span className="font-mono text-xs text-slate-500">{e.actor.type === 'system' ? e.actor.id : shortId(e.actor.id)}</span>}
               </td>
               <td className="p-3 whitespace-nowrap">{e.action.replace(/[._]/g, ' ')}</td>
               <td className="p-3 whitespace-nowrap">

@@ -1,3 +1,4 @@
+import { actorNames } from '../../domain/audit/audit-events';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, commissions, conversions } from '@/db/schema';
@@ -41,7 +42,7 @@ describe('a write leaves one correct audit row', () => {
     expect(page.data).toEqual([
       {
         id: expect.any(String),
-        actor: { type: 'api_key', id: key.id },
+        actor: { type: 'api_key', id: key.id, name: expect.stringMatching(/^auditor \(sa_live_\w*…\)$/) },
         action: 'campaign.created',
         target: { type: 'campaign', id },
         changes: { after: expect.objectContaining({ id, name: 'Audited', cookie_window_days: 14 }) },
@@ -63,7 +64,7 @@ describe('a write leaves one correct audit row', () => {
     const page = await read('?action=settings.updated');
     expect(page.data).toEqual([
       expect.objectContaining({
-        actor: { type: 'user', id: user.id },
+        actor: { type: 'user', id: user.id, name: 'manager@example.com' },
         target: { type: 'settings', id: p.ws.id },
         changes: { before: { hold_days: 30 }, after: { hold_days: 45 } },
       }),
@@ -74,7 +75,7 @@ describe('a write leaves one correct audit row', () => {
     const portal = portalCaller(api, { workspaceId: p.ws.id, affiliateId: p.b.id }).portal;
     await portal.setPayoutEmail({ payout_email: 'pay-b@example.com' });
     const [row] = (await read(`?actor_type=affiliate&target_id=${p.b.id}`)).data;
-    expect(row).toMatchObject({ actor: { type: 'affiliate', id: p.b.id }, action: 'affiliate.updated', changes: { after: { payout_email: 'pay-b@example.com' } } });
+    expect(row).toMatchObject({ actor: { type: 'affiliate', id: p.b.id, name: 'audb@example.com' }, action: 'affiliate.updated', changes: { after: { payout_email: 'pay-b@example.com' } } });
   });
 
   it('by a job: the hold-period confirmation names itself', async () => {
@@ -85,7 +86,7 @@ describe('a write leaves one correct audit row', () => {
     await confirmDueConversions(api.db);
     const [row] = (await read(`?target_id=${id}`)).data;
     expect(row).toMatchObject({
-      actor: { type: 'system', id: 'conversions.confirm' },
+      actor: { type: 'system', id: 'conversions.confirm', name: null },
       action: 'conversion.confirmed',
       target: { type: 'conversion', id },
       changes: { before: { status: 'pending' }, after: { status: 'confirmed' } },
@@ -98,8 +99,8 @@ describe('a write leaves one correct audit row', () => {
     await COMMANDS['keys revoke'](api.database, {}, { json: true, print: () => {} }, [made.key.id]);
     const rows = (await read(`?target_id=${made.key.id}`)).data;
     expect(rows.map((r: { action: string; actor: unknown }) => [r.action, r.actor])).toEqual([
-      ['workspace_key.revoked', { type: 'system', id: 'cli' }],
-      ['workspace_key.created', { type: 'system', id: 'test' }],
+      ['workspace_key.revoked', { type: 'system', id: 'cli', name: null }],
+      ['workspace_key.created', { type: 'system', id: 'test', name: null }],
     ]);
   });
 });
@@ -125,6 +126,13 @@ describe('nothing is recorded for what did not happen', () => {
 });
 
 describe('reading the log', () => {
+  it('names no one of another workspace: a user without membership here stays unnamed', async () => {
+    const elsewhere = await api.workspace(['read']);
+    const outsider = await createUser(api.db, { email: 'outsider@example.com', password: 'password-1', workspaceId: elsewhere.id });
+    const names = await actorNames({ db: api.db, workspaceId: p.ws.id }, [{ actorType: 'user', actorId: outsider.id } as never, { actorType: 'api_key', actorId: key.id } as never]);
+    expect([...names.keys()]).toEqual([`api_key:${key.id}`]);
+  });
+
   it('one workspace never sees another’s events, not even by id', async () => {
     const other = await api.workspace(['*']);
     const theirs = await api.call('POST', '/v1/campaigns', { token: other.token, body: { name: 'Theirs' } });

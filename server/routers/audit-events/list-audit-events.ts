@@ -1,6 +1,6 @@
 // GET /v1/audit-events: the workspace's audit log, filtered by actor, action, target and time
 import { presentAuditEvent } from '../../contracts/audit-event';
-import { listAuditEvents } from '../../domain/audit/audit-events';
+import { actorNames, listAuditEvents } from '../../domain/audit/audit-events';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listAuditEventsInput, listAuditEventsMeta, listAuditEventsOutput } from './list-audit-events.types';
@@ -9,7 +9,7 @@ export const listAuditEventsProcedure = workspaceProcedure('read')
   .meta(listAuditEventsMeta)
   .input(listAuditEventsInput)
   .output(listAuditEventsOutput)
-  .query(({ ctx, input }) => {
+  .query(async ({ ctx, input }) => {
     const filter = {
       actorType: input.actor_type,
       actorId: input.actor_id,
@@ -19,5 +19,7 @@ export const listAuditEventsProcedure = workspaceProcedure('read')
       from: input.from ? new Date(input.from) : undefined,
       to: input.to ? new Date(input.to) : undefined,
     };
-    return listPage('audit_events', input, (limit, offset) => listAuditEvents({ ctx, filter, page: { limit, offset } }), presentAuditEvent);
+    const page = await listPage('audit_events', input, (limit, offset) => listAuditEvents({ ctx, filter, page: { limit, offset } }), (row) => row);
+    const names = await actorNames(ctx, page.data);
+    return { ...page, data: page.data.map((row) => presentAuditEvent(row, names)) };
   });
