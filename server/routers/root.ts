@@ -18,6 +18,7 @@ import { reportsRouter } from './reports/router';
 import { auditEventsRouter } from './audit-events/router';
 import { integrationsRouter } from './integrations/router';
 import { joinRouter } from './join/router';
+import { embedRouter } from './embed/router';
 
 // Every endpoint group, one folder per /v1 path segment, named after it: /v1/campaigns/* is in
 // campaigns/. Two exceptions, each named so it cannot be mistaken: /v1/affiliate/* (what an
@@ -44,6 +45,7 @@ export const appRouter = router({
   auditEvents: auditEventsRouter,
   integrations: integrationsRouter,
   join: joinRouter,
+  embed: embedRouter,
 });
 
 export type AppRouter = typeof appRouter;
