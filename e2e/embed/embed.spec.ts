@@ -119,6 +119,22 @@ test('a host on a listed origin embeds the page: it mounts, resizes, copies the 
     expect(child).toBeTruthy();
     expect(await child!.locator('[data-testid="embed"]').count()).toBe(0);
     expect(await frameHeight(page)).toBe(320); // no height message ever came
+
+    // A credit-only program's dark page (opened directly here): credit wording, no payout screens.
+    const credit = signEmbedToken({ workspaceId, affiliateId, sessionVersion: 0, origin: listed.origin, options: embedOptions.parse({ theme: 'dark', hide_payouts: true }) }).token;
+    await page.goto(`/embed/referrals?token=${encodeURIComponent(credit)}`);
+    await expect(page.getByRole('heading', { name: 'Credit earned' })).toBeVisible();
+    await expect(page.getByTestId('embed')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByText('Payouts', { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('embed-payout-method')).toHaveCount(0);
+    await shot(page, 'embed-dark-credit');
+
+    // A bad token: one plain "expired" page that nobody may frame.
+    const bad = await request.get(`/embed/referrals?token=${encodeURIComponent(`${listed.token}x`)}`);
+    expect(bad.status()).toBe(404);
+    expect(bad.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(bad.headers()['x-frame-options']).toBe('DENY');
+    expect(await bad.text()).toContain('This link has expired');
   } finally {
     await listed.close();
     await unlisted.close();
