@@ -3,8 +3,6 @@ import { defineConfig } from '@playwright/test';
 // Driven by e2e/run.mjs, which finds Chromium, builds the app and sets these variables.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH;
-// One secret for the app and the specs: e2e/embed signs embed tokens with it, as the app does.
-process.env.NEXTAUTH_SECRET ||= 'refcount-e2e-nextauth-secret-0123456789';
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,8 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { embedOptions } from '../../server/contracts/embed';
-import { signEmbedToken } from '../../server/domain/embed/token';
 import { demo, shot } from '../support';
 
 // Issue 48, the embedded referral page (docs/embedded-referrals-page.md): a merchant's page on
@@ -10,14 +8,13 @@ import { demo, shot } from '../support';
 // the affiliate copies its link, and a click and a sale appear in it. The same script on an origin
 // the workspace did not list is refused framing by the browser (CSP frame-ancestors).
 //
-// The origins are set with PATCH /v1/settings { embed_origins } (the settings API of embedapi's
-// branch). The token is signed here with the app's NEXTAUTH_SECRET (playwright.config.ts fixes it
-// for the run), as POST /v1/embed-tokens signs it; a merchant's server gets it from that endpoint.
+// As a merchant does it: the origin listed with PATCH /v1/settings { embed_origins }, the token
+// asked for by "its server" (this spec) with POST /v1/embed-tokens and a workspace key.
 
-type Host = { origin: string; token: string; close: () => Promise<void> };
+type Host = { origin: string; setToken: (token: string) => void; close: () => Promise<void> };
 
 /** A merchant's page on 127.0.0.1:<free port>: another origin than the app's localhost. */
-async function startHost(appUrl: string, tokenFor: (origin: string) => string): Promise<Host> {
+async function startHost(appUrl: string): Promise<Host> {
   let token = '';
   const server: Server = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -30,8 +27,7 @@ async function startHost(appUrl: string, tokenFor: (origin: string) => string): 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  token = tokenFor(origin);
-  return { origin, token, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { origin, setToken: (t) => void (token = t), close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 const frameHeight = (page: Page) => page.locator('#referrals iframe').evaluate((f) => (f as HTMLIFrameElement).getBoundingClientRect().height);
@@ -51,15 +47,22 @@ test('a host on a listed origin embeds the page: it mounts, resizes, copies the 
   const ref = `emb${stamp}`;
   const created = await post('/v1/affiliates', { email: `${ref}@example.com`, name: 'Embedded Emma', ref_code: ref, status: 'active', campaign_id: campaign.id });
   const affiliateId = (created.affiliate_id ?? created.id) as string;
-  const { workspaceId } = demo() as ReturnType<typeof demo> & { workspaceId: string };
+  const embedToken = async (origin: string, options: unknown) => {
+    const res = await request.post('/v1/embed-tokens', { headers: auth, data: { tenant_id: `user-${ref}`, email: `${ref}@example.com`, origin, options } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    const { data } = await res.json();
+    expect(data.affiliate_id).toBe(affiliateId); // found by its e-mail, then by the tenant id it took
+    return data.token as string;
+  };
 
-  const sign = (origin: string) =>
-    signEmbedToken({ workspaceId, affiliateId, sessionVersion: 0, origin, options: embedOptions.parse({ strings: { title: 'Invite friends' } }) }).token;
-  const listed = await startHost(baseURL!, sign);
-  const unlisted = await startHost(baseURL!, () => listed.token); // a copied token, on another origin
+  const listed = await startHost(baseURL!);
+  const unlisted = await startHost(baseURL!);
   try {
     const settings = await request.patch('/v1/settings', { headers: auth, data: { embed_origins: [listed.origin] } });
     expect(settings.status(), await settings.text()).toBe(200);
+    const token = await embedToken(listed.origin, { strings: { title: 'Invite friends' } });
+    listed.setToken(token);
+    unlisted.setToken(token); // a token copied to a page on another origin
 
     // The frame mounts under the host's own content and takes the page's height.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: listed.origin });
@@ -121,7 +124,7 @@ test('a host on a listed origin embeds the page: it mounts, resizes, copies the 
     expect(await frameHeight(page)).toBe(320); // no height message ever came
 
     // A credit-only program's dark page (opened directly here): credit wording, no payout screens.
-    const credit = signEmbedToken({ workspaceId, affiliateId, sessionVersion: 0, origin: listed.origin, options: embedOptions.parse({ theme: 'dark', hide_payouts: true }) }).token;
+    const credit = await embedToken(listed.origin, { theme: 'dark', hide_payouts: true });
     await page.goto(`/embed/referrals?token=${encodeURIComponent(credit)}`);
     await expect(page.getByRole('heading', { name: 'Credit earned' })).toBeVisible();
     await expect(page.getByTestId('embed')).toHaveAttribute('data-theme', 'dark');
@@ -130,7 +133,7 @@ test('a host on a listed origin embeds the page: it mounts, resizes, copies the 
     await shot(page, 'embed-dark-credit');
 
     // A bad token: one plain "expired" page that nobody may frame.
-    const bad = await request.get(`/embed/referrals?token=${encodeURIComponent(`${listed.token}x`)}`);
+    const bad = await request.get(`/embed/referrals?token=${encodeURIComponent(`${token}x`)}`);
     expect(bad.status()).toBe(404);
     expect(bad.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(bad.headers()['x-frame-options']).toBe('DENY');
