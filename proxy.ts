@@ -1,8 +1,9 @@
 // Next's request proxy (Next 16's middleware): security headers on pages, with a fresh CSP nonce
 // per render that Next reads back from the request to stamp its own scripts, and the Origin check
-// on dashboard and portal writes (server/http/security-headers.ts).
+// on dashboard and portal writes (server/http/security-headers.ts). The embedded referral page
+// alone may be framed, by its token's origin (securityHeadersFor).
 import { NextResponse, type NextRequest } from 'next/server';
-import { newNonce, pageSecurityHeaders, sameOriginMutation } from './server/http/security-headers';
+import { newNonce, sameOriginMutation, securityHeadersFor } from './server/http/security-headers';
 
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
 const dev = process.env.NODE_ENV === 'development';
@@ -23,7 +24,7 @@ export function proxy(request: NextRequest) {
     return NextResponse.json({ error: 'cross_site_request', detail: 'this request must come from a page of this install' }, { status: 403 });
   }
   const nonce = newNonce();
-  const headers = pageSecurityHeaders(nonce, publicUrl, dev);
+  const headers = securityHeadersFor(request.nextUrl.pathname, request.nextUrl.searchParams, nonce, publicUrl, dev);
   const forwarded = new Headers(request.headers);
   forwarded.set('Content-Security-Policy', headers['Content-Security-Policy']);
   forwarded.set('x-nonce', nonce);

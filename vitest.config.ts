@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     // Unit and HTTP suites beside the code (and the docs' own checks); Playwright specs live in
     // e2e/ and run apart.
-    include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'docs/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'docs/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'clients/**/*.test.ts'],
     globalSetup: ['server/testing/global-setup.ts'],
     // The default output, then one line per server or program a skipped test needed.
     reporters: ['default', './server/testing/skip-reporter.ts'],

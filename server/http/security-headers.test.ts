@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { baseSecurityHeaders, contentSecurityPolicy, newNonce, pageSecurityHeaders, sameOriginMutation } from './security-headers';
+import { embedOptions } from '../contracts/embed';
+import { signEmbedToken } from '../domain/embed/token';
+import { baseSecurityHeaders, contentSecurityPolicy, embedPageSecurityHeaders, newNonce, pageSecurityHeaders, sameOriginMutation, securityHeadersFor } from './security-headers';
 
 const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
@@ -32,6 +34,62 @@ describe('page security headers', () => {
   it("adds 'unsafe-eval' only in development", () => {
     expect(contentSecurityPolicy('n', { dev: true, https: false })).toContain("'unsafe-eval'");
     expect(contentSecurityPolicy('n', { dev: false, https: false })).not.toContain('unsafe-eval');
+  });
+});
+
+describe('the embedded referral page (/embed/referrals)', () => {
+  process.env.NEXTAUTH_SECRET ||= 'headers-test-secret';
+  const HOST = 'https://app.example.com';
+  const tokenFor = (origin: string, now = new Date()) =>
+    signEmbedToken({ workspaceId: '00000000-0000-4000-8000-000000000001', affiliateId: '00000000-0000-4000-8000-000000000002', sessionVersion: 0, origin, options: embedOptions.parse({}) }, now).token;
+  const at = (path: string, token?: string) => securityHeadersFor(path, new URLSearchParams(token === undefined ? {} : { token }), 'n', 'http://localhost:3000', false);
+
+  it("may be framed by its token's origin only: no DENY there, no Referer, never cached", () => {
+    const h = at('/embed/referrals', tokenFor(HOST));
+    expect(directives(h['Content-Security-Policy']).get('frame-ancestors')).toEqual([HOST]);
+    expect(h['X-Frame-Options']).toBeUndefined();
+    expect(h['Referrer-Policy']).toBe('no-referrer');
+    expect(h['Cache-Control']).toBe('no-store');
+    // The rest of the policy is every page's.
+    expect(directives(h['Content-Security-Policy']).get('script-src')).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'"]);
+  });
+
+  it("keeps 'none' and DENY for a missing, forged or expired token", () => {
+    const good = tokenFor(HOST);
+    const expired = tokenFor(HOST, new Date(Date.now() - 2 * 3_600_000));
+    for (const token of [undefined, '', `${good}x`, good.replace('refe_', 'refe_x'), expired, 'refa_live_x']) {
+      const h = at('/embed/referrals', token);
+      expect(directives(h['Content-Security-Policy']).get('frame-ancestors'), String(token)).toEqual(["'none'"]);
+      expect(h['X-Frame-Options']).toBe('DENY');
+      expect(h['Referrer-Policy']).toBe('no-referrer');
+      expect(h['Cache-Control']).toBe('no-store');
+    }
+  });
+
+  it('never writes a token origin that is not a plain origin into the header', () => {
+    const h = embedPageSecurityHeaders('n', 'http://localhost:3000', false, tokenFor("https://a.example; script-src 'unsafe-inline'"));
+    expect(directives(h['Content-Security-Policy']).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it("every other page stays 'none', with a valid token or not", () => {
+    const token = tokenFor(HOST);
+    for (const path of ['/', '/portal', '/dashboard', '/embed', '/embed/referrals/x', '/embed/other', '/join/acme']) {
+      const h = at(path, token);
+      expect(directives(h['Content-Security-Policy']).get('frame-ancestors'), path).toEqual(["'none'"]);
+      expect(h['X-Frame-Options'], path).toBe('DENY');
+      expect(h['Referrer-Policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('without NEXTAUTH_SECRET nothing verifies and nothing is framed (no crash)', () => {
+    const token = tokenFor(HOST);
+    const saved = process.env.NEXTAUTH_SECRET;
+    delete process.env.NEXTAUTH_SECRET;
+    try {
+      expect(directives(at('/embed/referrals', token)['Content-Security-Policy']).get('frame-ancestors')).toEqual(["'none'"]);
+    } finally {
+      process.env.NEXTAUTH_SECRET = saved;
+    }
   });
 });
 

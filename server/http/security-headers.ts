@@ -1,3 +1,6 @@
+import { embedOriginOf } from '../contracts/embed';
+import { verifyEmbedToken } from '../domain/embed/token';
+
 // Response headers that keep pages from being framed, sniffed or scripted by anyone else, and the
 // Origin check on browser mutations. proxy.ts applies them to Next's pages and endpoints; the
 // lean entry adds the transport-wide ones to every answer it writes itself.
@@ -21,7 +24,7 @@ export const newNonce = () => Buffer.from(crypto.randomUUID()).toString('base64'
  * themselves ('strict-dynamic'); no framing. Styles may be inline: Tailwind's sheet is a file,
  * and style attributes cannot run code. Development adds 'unsafe-eval' for React's debugging.
  */
-export function contentSecurityPolicy(nonce: string, { dev, https }: { dev: boolean; https: boolean }): string {
+export function contentSecurityPolicy(nonce: string, { dev, https, frameAncestor = null }: { dev: boolean; https: boolean; frameAncestor?: string | null }): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
@@ -32,7 +35,7 @@ export function contentSecurityPolicy(nonce: string, { dev, https }: { dev: bool
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestor ?? "'none'"}`,
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
@@ -64,4 +67,38 @@ export function sameOriginMutation(
   if (req.origin === null) return req.fetchSite === null || req.fetchSite === 'same-origin' || req.fetchSite === 'none';
   const allowed = [new URL(publicUrl).origin, ...(req.host ? [`${req.protocol}//${req.host}`] : [])];
   return allowed.includes(req.origin);
+}
+
+export const EMBED_PAGE_PATH = '/embed/referrals';
+
+/**
+ * The embedded referral page's answer (docs/embedded-referrals-page.md#security): framed by the
+ * one origin its token was issued for, and no other; no X-Frame-Options (DENY would refuse that
+ * origin too, and ALLOW-FROM is dead); no Referer (the token is in the URL); never cached. The
+ * token is only verified here (signature, hour: no database in the proxy); the page itself
+ * checks it again with openEmbed and shows nothing for a token whose affiliate or origin is gone.
+ * A bad token keeps 'none' and DENY.
+ */
+export function embedPageSecurityHeaders(nonce: string, publicUrl: string, dev: boolean, token: string | null, now = new Date()): Record<string, string> {
+  let claims: ReturnType<typeof verifyEmbedToken> = null;
+  try {
+    claims = token ? verifyEmbedToken(token, now) : null;
+  } catch {
+    claims = null; // no NEXTAUTH_SECRET in this process: nothing can be verified, nothing framed
+  }
+  // The origin goes into a header: only one that reads back as itself (no spaces, no ';').
+  const origin = claims && embedOriginOf(claims.origin) === claims.origin ? claims.origin : null;
+  const { 'X-Frame-Options': deny, ...page } = pageSecurityHeaders(nonce, publicUrl, dev);
+  return {
+    ...page,
+    ...(origin ? {} : { 'X-Frame-Options': deny }),
+    'Content-Security-Policy': contentSecurityPolicy(nonce, { dev, https: publicUrl.startsWith('https:'), frameAncestor: origin }),
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  };
+}
+
+/** The headers of a page answer at `path`: the embedded page's own, or every other page's. */
+export function securityHeadersFor(path: string, search: URLSearchParams, nonce: string, publicUrl: string, dev: boolean): Record<string, string> {
+  return path === EMBED_PAGE_PATH ? embedPageSecurityHeaders(nonce, publicUrl, dev, search.get('token')) : pageSecurityHeaders(nonce, publicUrl, dev);
 }

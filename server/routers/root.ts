@@ -19,6 +19,7 @@ import { auditEventsRouter } from './audit-events/router';
 import { integrationsRouter } from './integrations/router';
 import { joinRouter } from './join/router';
 import { embedTokensRouter } from './embed-tokens/router';
+import { embedRouter } from './embed/router';
 
 // Every endpoint group, one folder per /v1 path segment, named after it: /v1/campaigns/* is in
 // campaigns/. Two exceptions, each named so it cannot be mistaken: /v1/affiliate/* (what an
@@ -46,6 +47,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   join: joinRouter,
   embedTokens: embedTokensRouter,
+  embed: embedRouter,
 });
 
 export type AppRouter = typeof appRouter;

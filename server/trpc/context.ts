@@ -27,6 +27,11 @@ export type RequestContext = {
   session: UserSession | null;
   /** Signed-in affiliate of the portal's endpoint; never set on /v1 or the dashboard's. */
   portal: PortalIdentity | null;
+  /**
+   * The embed token of the embedded referral page (/embed/referrals), set only by that page's
+   * server-side caller (server/embed/caller.ts): never by /v1 nor the dashboard's endpoints.
+   */
+  embedToken: string | null;
   /** Filled by procedures and middleware; the transport writes it out. */
   response: { status?: number; headers: Record<string, string>; contentType?: string };
 };
@@ -44,6 +49,7 @@ export function createRequestContext(
     framingError: null,
     session: null,
     portal: null,
+    embedToken: null,
     response: { headers: {} },
     ...init,
   };

@@ -3,6 +3,7 @@ import { authenticateAffiliate, authenticateWorkspace } from '../auth/authentica
 import type { NeededScope } from '../auth/scopes';
 import { portalSessionCurrent } from '../auth/sessions';
 import type { Actor as DomainActor } from '../domain/context';
+import { openEmbed } from '../domain/embed/open-embed';
 import { unauthorized } from '../errors/errors';
 import type { RequestContext } from './context';
 import { idempotent } from './idempotency';
@@ -65,3 +66,19 @@ const requirePortal = middleware(async (opts) => {
 
 /** The affiliate portal's session (/portal): dashboard-only, acting for the signed-in affiliate. */
 export const portalProcedure = baseProcedure.use(requirePortal);
+
+// The embedded referral page (docs/embedded-referrals-page.md): the embed token is its one
+// credential, checked on every call by openEmbed (signature, hour, affiliate still active with the
+// same session version, origin still listed). No cookie and no key is read, so a session of the
+// same browser lends it nothing; every failure is the same 401 so a caller learns no reason.
+const requireEmbed = middleware(async (opts) => {
+  await refuseNul(opts);
+  const token = opts.ctx.embedToken;
+  const embed = token ? await openEmbed(opts.ctx.db, token) : null;
+  if (!embed) throw unauthorized('this embed link has expired: reload the page that shows it');
+  const actor: DomainActor = { kind: 'affiliate', affiliateId: embed.affiliateId };
+  return opts.next({ ctx: { workspaceId: embed.workspaceId, affiliateId: embed.affiliateId, origin: embed.origin, options: embed.options, actor } });
+});
+
+/** Read-only, one affiliate, authenticated only by the embed token (never on /v1: no openapi meta). */
+export const embedProcedure = baseProcedure.use(requireEmbed);
