@@ -1,7 +1,7 @@
 /*! Refcount embedded referrals: <script src="https://refs.example.com/embed.js" data-token="refe_…"></script>
  * Mounts the affiliate's referral page in an iframe where the script tag is (or in the element
  * named by data-container, a CSS selector) and keeps the frame as tall as the page.
- * No dependencies, no build step (docs/embedded-referrals-page.md#drop-in-script). */
+ * No dependencies, no build step (docs/embedded-referrals.md#drop-in-script). */
 (function () {
   'use strict';
   var MESSAGE = 'refcount:embed:height';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { demo, shot } from '../support';
 
-// Issue 48, the embedded referral page (docs/embedded-referrals-page.md): a merchant's page on
+// Issue 48, the embedded referral page (docs/embedded-referrals.md): a merchant's page on
 // another origin drops in /embed.js with a token; the frame mounts and takes its content's height,
 // the affiliate copies its link, and a click and a sale appear in it. The same script on an origin
 // the workspace did not list is refused framing by the browser (CSP frame-ancestors).

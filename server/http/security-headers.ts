@@ -72,7 +72,7 @@ export function sameOriginMutation(
 export const EMBED_PAGE_PATH = '/embed/referrals';
 
 /**
- * The embedded referral page's answer (docs/embedded-referrals-page.md#security): framed by the
+ * The embedded referral page's answer (docs/embedded-referrals.md#security): framed by the
  * one origin its token was issued for, and no other; no X-Frame-Options (DENY would refuse that
  * origin too, and ALLOW-FROM is dead); no Referer (the token is in the URL); never cached. The
  * token is only verified here (signature, hour: no database in the proxy); the page itself

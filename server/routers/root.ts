@@ -26,6 +26,8 @@ import { embedRouter } from './embed/router';
 // affiliate key reads of its own affiliate) is in affiliate-self/, beside affiliates/ (the
 // workspace's affiliates), and /v1/campaigns/{id}/commission-rule is in commission-rules/. The
 // /v1/track/* hot path is not tRPC: server/track/. The dashboard and /v1 both call this router.
+// One group is not under /v1 at all: embed/, what the embedded referral page (/embed/referrals)
+// reads with its token (docs/embedded-referrals.md).
 export const appRouter = router({
   campaigns: campaignsRouter,
   affiliates: affiliatesRouter,

@@ -67,7 +67,7 @@ const requirePortal = middleware(async (opts) => {
 /** The affiliate portal's session (/portal): dashboard-only, acting for the signed-in affiliate. */
 export const portalProcedure = baseProcedure.use(requirePortal);
 
-// The embedded referral page (docs/embedded-referrals-page.md): the embed token is its one
+// The embedded referral page (docs/embedded-referrals.md): the embed token is its one
 // credential, checked on every call by openEmbed (signature, hour, affiliate still active with the
 // same session version, origin still listed). No cookie and no key is read, so a session of the
 // same browser lends it nothing; every failure is the same 401 so a caller learns no reason.

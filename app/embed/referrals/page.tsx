@@ -8,7 +8,7 @@ import { formatMoney } from '@/server/model/money';
 import { CopyButton, HeightMessenger, ShareButton } from './embed-client';
 
 // /embed/referrals?token=…: one affiliate's referral page inside a merchant's app
-// (docs/embedded-referrals-page.md). Rendered on the server from the embed router's answer, which
+// (docs/embedded-referrals.md). Rendered on the server from the embed router's answer, which
 // has the token's options applied already; framed only by the token's origin (proxy.ts).
 
 export const metadata: Metadata = { title: 'Referrals', robots: { index: false, follow: false } };

@@ -1,7 +1,7 @@
 import type { EmbedOptions } from '../../contracts/embed';
 import { EMBED_STRINGS } from '../../contracts/embed';
 
-// The embedded page's words (docs/embedded-referrals-page.md#words): English defaults, each
+// The embedded page's words (docs/embedded-referrals.md#the-page, `strings`): English defaults, each
 // replaceable by the merchant through the token's `strings` option (its own language or tone).
 
 export type EmbedWords = Record<(typeof EMBED_STRINGS)[number], string>;

@@ -11,7 +11,7 @@ import { createRequestContext } from '../../trpc/context';
 import { createCallerFactory } from '../../trpc/init';
 import { appRouter } from '../root';
 
-// embed.referrals (docs/embedded-referrals-page.md): the embed token is its only credential;
+// embed.referrals (docs/embedded-referrals.md): the embed token is its only credential;
 // every bad token gets the one same answer; the token's options shape the answer itself.
 
 process.env.NEXTAUTH_SECRET ||= 'embed-test-secret';

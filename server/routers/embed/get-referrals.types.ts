@@ -10,7 +10,7 @@ import { AFFILIATE_STATUSES } from '../../model/enums';
 
 // Not /v1 (no openapi meta): what the embedded referral page (/embed/referrals) shows, for the
 // one affiliate its token names, with the token's options applied here rather than in the HTML:
-// hidden money is not in the answer at all (docs/embedded-referrals-page.md#the-page).
+// hidden money is not in the answer at all (docs/embedded-referrals.md#the-page).
 
 export const getReferralsInput = z.object({}).optional();
 
