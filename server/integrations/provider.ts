@@ -69,7 +69,11 @@ export type PaymentProvider = {
   /** Where the provider gives a platform a second endpoint, for its connected accounts' events (Stripe Connect). */
   connectSecret?: { where: string };
   /** A provider whose API is called with a client id and secret (PayPal): saved with its client id, webhook id and environment. */
-  clientCredentials?: { where: string };
+  clientCredentials?: {
+    where: string;
+    /** Asks the provider whether it takes these credentials: null, or why not in our words. */
+    check: (c: { clientId: string; secret: string; environment: 'live' | 'sandbox' }) => Promise<string | null>;
+  };
   /** The header carrying the signature, named in error details. */
   signatureHeader: string;
 };

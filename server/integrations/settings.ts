@@ -112,6 +112,12 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
   const basis = patch.amountBasis ? { amountBasis: patch.amountBasis } : {};
   const connect = connectSecretPatch(ctx.workspaceId, provider, patch.connectSecret);
   const client = clientPatch(provider, patch);
+  // New client credentials are checked at the provider first, like an API key; no connection waits on it.
+  if (provider.clientCredentials && secret && client.clientId) {
+    const environment = client.environment ?? (await findIntegration({ ctx, provider: provider.name }))?.environment ?? 'live';
+    const refused = await provider.clientCredentials.check({ clientId: client.clientId, secret, environment });
+    if (refused) throw invalid('secret', refused);
+  }
   // Checked at the provider before the transaction: no connection waits on the network.
   const key = typeof patch.apiKey === 'string' ? await checkedApiKey(provider, patch.apiKey) : patch.apiKey;
   const apiKey =

@@ -100,6 +100,15 @@ export function paypalApi(creds: PaypalCredentials, { timeoutMs = 30_000 } = {})
     }
   }
   return {
+    /** POST /v1/oauth2/token: whether PayPal takes the client id and secret. */
+    checkCredentials: async () => {
+      try {
+        await client.fetchAccessToken();
+      } catch (err) {
+        const e = err as SdkHttpError;
+        throw new PaypalApiError(e.statusCode ?? 0, null);
+      }
+    },
     /** POST /v1/payments/payouts: one batch, answered at once as PENDING (items are paid after). */
     createPayout: (body: CreatePayoutRequest) => call<CreatePayoutResponse>(new payouts.PayoutsPostRequest().requestBody(body)),
     /** GET /v1/payments/payouts/{id}: the batch and one page of its items (at most 1000 a page). */

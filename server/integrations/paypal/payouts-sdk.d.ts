@@ -16,6 +16,8 @@ declare module '@paypal/payouts-sdk' {
     class PayPalHttpClient {
       constructor(environment: PayPalEnvironment, refreshToken?: string);
       execute(request: SdkRequest): Promise<SdkResponse>;
+      /** Asks for an OAuth token with the client id and secret (client_credentials). */
+      fetchAccessToken(): Promise<unknown>;
       getTimeout(): number;
       encoder: { serializeRequest(request: SdkRequest): string | Buffer; deserializeResponse(body: string, headers: Record<string, string>): unknown };
     }

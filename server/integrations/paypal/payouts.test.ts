@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliatePayoutMethods, auditEvents, integrationEvents, payouts, workspaceSettings } from '@/db/schema';
+import { affiliatePayoutMethods, auditEvents, integrationEvents, integrations, payouts, workspaceSettings } from '@/db/schema';
 import { finishProcessing, sendBatch } from '../../domain/payouts/send-batch';
 import { TEST_ACTOR } from '../../testing/seed';
 import { commissionRow, eventsOf, moneyAffiliate, moneyWorkspace } from '../../testing/commission-fixtures';
@@ -209,6 +209,19 @@ describe('PayPal Payouts', () => {
     const made = await h.api.call('POST', '/v1/payouts', { token: bare.token });
     const refused = await h.api.call('POST', `/v1/payout-batches/${made.body.data[0].batch_id}/send`, { token: bare.token, body: { confirm: true } });
     expect(refused).toMatchObject({ status: 409, body: { error: 'invalid_state', detail: expect.stringContaining('PayPal') } });
+  });
+
+  it('keeps the credentials checked at PayPal: the secret sealed and shown by its last 4, the ids as they are', async () => {
+    const w = await workspace();
+    const [row] = await h.api.db.select().from(integrations).where(and(eq(integrations.workspaceId, w.ws.id), eq(integrations.provider, 'paypal')));
+    expect(row).toMatchObject({ clientId: w.app.clientId, webhookId: w.app.webhookId, environment: 'sandbox', secretHint: `…${w.app.secret.slice(-4)}` });
+    expect(row.secretSealed).not.toContain(w.app.secret);
+    const save = (patch: Parameters<typeof saveIntegration>[0]['patch']) => saveIntegration({ ctx: w.ctx, provider: paypal, patch });
+    await expect(save({ secret: `${'z'.repeat(30)}wrong`, clientId: w.app.clientId })).rejects.toThrow(/refused this client id and secret/);
+    const fresh = { ...w.ctx, workspaceId: (await moneyWorkspace(h.api)).id };
+    await expect(saveIntegration({ ctx: fresh, provider: paypal, patch: { secret: w.app.secret, clientId: w.app.clientId, environment: 'sandbox' } })).rejects.toThrow(/webhook id/);
+    const audit = (await h.api.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, w.ws.id))).find((e) => e.action === 'integration.connected')!;
+    expect(JSON.stringify(audit)).not.toContain(w.app.secret);
   });
 
   it('cuts more lines than one call takes into calls of the batch id, -2, -3, the same on a retry', async () => {

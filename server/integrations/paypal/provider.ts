@@ -1,5 +1,5 @@
 import type { PaymentProvider } from '../provider';
-import { paypalApi } from './api';
+import { PaypalApiError, paypalApi } from './api';
 import { payoutItemEvent } from './item-events';
 import { envelopeSchema } from './schemas';
 
@@ -36,7 +36,18 @@ export const paypal: PaymentProvider = {
   label: 'PayPal',
   signatureHeader: 'PAYPAL-TRANSMISSION-SIG',
   secret: { pattern: /^[A-Za-z0-9_-]{20,200}$/, example: "your REST app's Secret (EL…)", where: 'PayPal Developer Dashboard → Apps & Credentials → your REST app → Secret' },
-  clientCredentials: { where: "PayPal Developer Dashboard → Apps & Credentials → your REST app: its Client ID, and the Webhook ID of the webhook you add to it (Live or Sandbox)" },
+  clientCredentials: {
+    where: 'PayPal Developer Dashboard → Apps & Credentials → your REST app: its Client ID, and the Webhook ID of the webhook you add to it (Live or Sandbox)',
+    check: async (c) => {
+      try {
+        await paypalApi(c, { timeoutMs: VERIFY_TIMEOUT_MS }).checkCredentials();
+        return null;
+      } catch (err) {
+        if (!(err instanceof PaypalApiError)) throw err;
+        return err.status === 401 ? `PayPal refused this client id and secret (${c.environment}): check both, and Live or Sandbox` : `PayPal could not check the credentials now (${err.status || 'no answer'}): try again`;
+      }
+    },
+  },
   // PayPal's official check: its API compares the signature of these headers and the event with
   // the webhook's (verify-webhook-signature). A FAILURE, or no answer, refuses the delivery; PayPal
   // delivers it again later.
