@@ -1,4 +1,4 @@
-import { core, payouts, type SdkHttpError, type SdkRequest } from '@paypal/payouts-sdk';
+import sdk, { type core as Core, type SdkHttpError, type SdkRequest } from '@paypal/payouts-sdk';
 import { providerApiBase } from '../provider-api';
 
 // PayPal's REST API as Refcount uses it (docs/paying-affiliates.md#paypal-payouts), through
@@ -54,6 +54,7 @@ export class PaypalApiError extends Error {
   }
 }
 
+const { core, payouts } = sdk;
 const BASES: Record<PaypalEnvironment, string> = { live: 'https://api-m.paypal.com', sandbox: 'https://api-m.sandbox.paypal.com' };
 const WEB: Record<PaypalEnvironment, string> = { live: 'https://www.paypal.com', sandbox: 'https://www.sandbox.paypal.com' };
 
@@ -61,7 +62,7 @@ const WEB: Record<PaypalEnvironment, string> = { live: 'https://www.paypal.com',
 // as it came (its signature covers those bytes), not re-serialized from a parsed copy.
 class Client extends core.PayPalHttpClient {
   constructor(
-    env: core.PayPalEnvironment,
+    env: Core.PayPalEnvironment,
     private readonly timeoutMs: number,
   ) {
     super(env);

@@ -7,7 +7,7 @@ declare module '@paypal/payouts-sdk' {
   /** paypalhttp's HttpError: `message` is the answer's body text. */
   export type SdkHttpError = Error & { statusCode?: number; headers?: Record<string, string> };
 
-  namespace core {
+  export namespace core {
     class PayPalEnvironment {
       constructor(clientId: string, clientSecret: string, baseUrl: string, webUrl: string);
       baseUrl: string;
@@ -22,7 +22,7 @@ declare module '@paypal/payouts-sdk' {
       encoder: { serializeRequest(request: SdkRequest): string | Buffer; deserializeResponse(body: string, headers: Record<string, string>): unknown };
     }
   }
-  namespace payouts {
+  export namespace payouts {
     class PayoutsPostRequest implements SdkRequest {
       path: string;
       verb: string;
@@ -47,4 +47,7 @@ declare module '@paypal/payouts-sdk' {
       headers: Record<string, string>;
     }
   }
+  /** CommonJS: Node's ESM loader sees only the default export. */
+  const sdk: { core: typeof core; payouts: typeof payouts };
+  export default sdk;
 }
