@@ -113,9 +113,12 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
   const connect = connectSecretPatch(ctx.workspaceId, provider, patch.connectSecret);
   const client = clientPatch(provider, patch);
   // New client credentials are checked at the provider first, like an API key; no connection waits on it.
-  if (provider.clientCredentials && secret && client.clientId) {
-    const environment = client.environment ?? (await findIntegration({ ctx, provider: provider.name }))?.environment ?? 'live';
-    const refused = await provider.clientCredentials.check({ clientId: client.clientId, secret, environment });
+  if (provider.clientCredentials && (secret || client.clientId || client.environment)) {
+    const before = await findIntegration({ ctx, provider: provider.name });
+    const [clientId, environment] = [client.clientId ?? before?.clientId, client.environment ?? before?.environment ?? 'live'];
+    const changed = secret || clientId !== before?.clientId || environment !== (before?.environment ?? 'live');
+    if (changed && (!secret || !clientId)) throw invalid(secret ? 'client_id' : 'secret', `${provider.label} checks the client id and secret together: give both`);
+    const refused = changed ? await provider.clientCredentials.check({ clientId: clientId!, secret: secret!, environment }) : null;
     if (refused) throw invalid('secret', refused);
   }
   // Checked at the provider before the transaction: no connection waits on the network.
