@@ -99,7 +99,10 @@ describe('PayPal Payouts', () => {
       expect(await w.line(id)).toMatchObject({ status: 'paid', providerRef: w.itemOf(id).payout_item_id, providerBatchRef: batchRef });
       for (const c of x.earned) expect(await commissionRow(h.api, c.id)).toMatchObject({ status: 'paid', payoutId: id });
     }
-    // the same news again, in a new event: nothing more
+    // the same delivery again is a duplicate; the same news in a new event changes nothing
+    const d = fake.delivery(w.itemOf(lb), w.app.webhookId);
+    expect((await h.post(`/integrations/paypal/${w.ws.publicId}`, d.body, d.headers)).body).toMatchObject({ status: 'ignored', action: 'already_recorded' });
+    expect((await h.post(`/integrations/paypal/${w.ws.publicId}`, d.body, d.headers)).body).toMatchObject({ received: true, duplicate: true });
     expect((await w.deliver(la)).body).toMatchObject({ status: 'ignored', action: 'already_recorded' });
     expect((await eventsOf(h.api, w.ws.id, 'payout.sent')).length).toBe(2);
     expect((await eventsOf(h.api, w.ws.id, 'payout.paid')).length).toBe(2);
@@ -130,6 +133,22 @@ describe('PayPal Payouts', () => {
     for (const x of [a, b]) expect(await w.line(w.lineOf(lines, x.affiliate.id))).toMatchObject({ status: 'paid' });
     expect(fake.items().filter((i) => i.payout_batch_id === batchRef)).toHaveLength(2);
     expect(fake.items().length - itemsBefore).toBe(lines.length);
+  });
+
+  it('PayPal down (500) leaves the lines processing, unanswered; the recovery sends them once', async () => {
+    const w = await workspace();
+    await w.affiliate([2000]);
+    const { batchId, lines } = await w.batch();
+    const before = fake.items().length;
+    fake.failNext(1);
+    expect((await w.send(batchId)).status).toBe(200);
+    expect(await w.line(lines[0].id)).toMatchObject({ status: 'processing', providerBatchRef: null });
+    expect(fake.items().length).toBe(before);
+    const actions = (await h.api.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, w.ws.id))).map((e) => e.action);
+    expect(actions).toContain('payout.send_unanswered');
+    await finishStuckPayouts(h.api.db, later());
+    expect(fake.items().length - before).toBe(1);
+    expect(await w.line(lines[0].id)).toMatchObject({ status: 'processing', providerBatchRef: w.itemOf(lines[0].id).payout_batch_id });
   });
 
   it('one item failing releases its commissions with the reason; the others pay', async () => {
@@ -189,6 +208,10 @@ describe('PayPal Payouts', () => {
     expect(await w.line(lines[0].id)).toMatchObject({ status: 'processing' });
     expect(await commissionRow(h.api, a.earned[0].id)).toMatchObject({ status: 'approved' });
     expect(await h.api.db.select().from(integrationEvents).where(and(eq(integrationEvents.workspaceId, w.ws.id), eq(integrationEvents.provider, 'paypal')))).toEqual([]);
+    // an item of this workspace's line, sent to another workspace's endpoint, finds nothing there
+    const elsewhere = fake.delivery(w.itemOf(lines[0].id), other.app.webhookId);
+    expect((await h.post(`/integrations/paypal/${other.ws.publicId}`, elsewhere.body, elsewhere.headers)).body).toMatchObject({ status: 'ignored', action: 'no_payout' });
+    expect(await w.line(lines[0].id)).toMatchObject({ status: 'processing' });
     // the genuine delivery still applies
     expect((await w.deliver(lines[0].id)).body).toMatchObject({ status: 'applied', action: 'payout_paid' });
   });
