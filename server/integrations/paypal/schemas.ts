@@ -6,7 +6,7 @@ import { z } from 'zod';
 export const envelopeSchema = z.looseObject({
   id: z.string().min(1).max(255),
   event_type: z.string().min(1).max(255),
-  create_time: z.string().max(64),
+  create_time: z.string().max(64).refine((v) => !Number.isNaN(Date.parse(v)), 'not a date'),
   resource: z.unknown(),
 });
 
