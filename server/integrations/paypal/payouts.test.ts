@@ -247,7 +247,7 @@ describe('PayPal Payouts', () => {
     expect(JSON.stringify(audit)).not.toContain(w.app.secret);
   });
 
-  it('cuts more lines than one call takes into calls of the batch id, -2, -3, the same on a retry', async () => {
+  it('cuts more lines than one call takes into calls of the batch id, -2, -3, the same on a retry after timeouts', async () => {
     expect(payoutChunks('b1', [1, 2, 3, 4, 5], 2)).toEqual([
       { senderBatchId: 'b1', lines: [1, 2] },
       { senderBatchId: 'b1-2', lines: [3, 4] },
@@ -256,9 +256,10 @@ describe('PayPal Payouts', () => {
     const w = await workspace();
     for (let i = 0; i < 3; i++) await w.affiliate([1000 + i], { currency: 'jpy' });
     const { batchId, lines } = await w.batch();
-    const rail = paypalRail(paypalApi({ clientId: w.app.clientId, secret: w.app.secret, environment: 'sandbox' }), 2);
+    // a short timeout, so PayPal's silence ends the call as a timeout would
+    const rail = paypalRail(paypalApi({ clientId: w.app.clientId, secret: w.app.secret, environment: 'sandbox' }, { timeoutMs: 300 }), 2);
     const before = posts().length;
-    fake.dropNext(2);
+    fake.hangNext(2);
     await sendBatch({ ctx: w.ctx, batchId, rails: [rail] });
     const calls = posts().slice(before);
     const ids = [...lines.map((l) => l.id)].sort();
@@ -266,7 +267,7 @@ describe('PayPal Payouts', () => {
     expect(calls.map((c) => (c.body as { items: { sender_item_id: string }[] }).items.map((i) => i.sender_item_id))).toEqual([ids.slice(0, 2), ids.slice(2)]);
     const amounts = calls.flatMap((c) => (c.body as { items: { amount: { currency: string; value: string } }[] }).items.map((i) => i.amount));
     expect(amounts.map((m) => `${m.value} ${m.currency}`).sort()).toEqual(['1000 JPY', '1001 JPY', '1002 JPY']);
-    // both answers were lost: the retry makes the same two calls, refused, and reads both batches
+    // both calls timed out: the retry makes the same two calls, refused, and reads both batches
     fake.settle();
     await finishProcessing({ ctx: w.ctx, rail });
     expect(posts().length - before).toBe(4);

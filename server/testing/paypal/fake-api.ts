@@ -27,6 +27,8 @@ export async function startFakePaypal(port = 0) {
   const signingKey = randomBytes(32);
   const requests: { method: string; path: string; body?: unknown }[] = [];
   let dropping = 0;
+  let hanging = 0;
+  const held = new Set<ServerResponse>();
   let failing = 0;
 
   const sign = (id: string, time: string, webhookId: string, event: unknown) =>
@@ -83,9 +85,14 @@ export async function startFakePaypal(port = 0) {
       batches.set(id, { id, clientId: client, senderBatchId: sender, items });
       bySender.set(`${client} ${sender}`, id);
       if (dropping > 0) {
-        // made, but the answer is lost: the connection drops, as in a timeout
+        // made, but the answer is lost: the connection drops
         dropping--;
         return void res.destroy();
+      }
+      if (hanging > 0) {
+        // made, but no answer comes: the client times out
+        hanging--;
+        return void held.add(res);
       }
       return send(201, { batch_header: { payout_batch_id: id, batch_status: 'PENDING', sender_batch_header: body.sender_batch_header }, links: [] });
     }
@@ -165,9 +172,14 @@ export async function startFakePaypal(port = 0) {
     },
     /** The next `n` payout calls are made but their answers are lost. */
     dropNext: (n: number) => void (dropping = n),
+    /** The next `n` payout calls are made but never answered (the client's timeout ends them). */
+    hangNext: (n: number) => void (hanging = n),
     /** The next `n` authenticated calls answer 500 and make nothing. */
     failNext: (n: number) => void (failing = n),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const res of held) res.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
   return api;
 }
