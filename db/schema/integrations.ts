@@ -27,6 +27,12 @@ export const integrations = pgTable(
     // secret of its own: sealed the same way, tried when the first does not verify.
     connectSecretSealed: text('connect_secret_sealed'),
     connectSecretHint: text('connect_secret_hint'),
+    // PayPal (docs/paying-affiliates.md#paypal-payouts): its REST app's client id (not secret; the
+    // client secret is what secret_sealed holds), the webhook's id that verify-webhook-signature
+    // needs, and whether the app is live or sandbox. Null for providers that sign with a secret.
+    clientId: text('client_id'),
+    webhookId: text('webhook_id'),
+    environment: text('environment', { enum: ['live', 'sandbox'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -124,6 +124,9 @@ export const payouts = pgTable(
     // send so a retry repeats the exact call under the same idempotency key.
     providerRef: text('provider_ref'),
     destination: text('destination'),
+    // A rail that pays a batch in one call (PayPal Payouts): the provider's id of that batch
+    // (payout_batch_id), so a retry reads the batch's items instead of sending it again.
+    providerBatchRef: text('provider_batch_ref'),
     // Why it failed, came back, or could not be sent, in our words (docs/paying-affiliates.md).
     failureReason: text('failure_reason'),
     sentAt: ts('sent_at'),

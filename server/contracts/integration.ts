@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { iso, isoOrNull, timestamp } from './common';
-import { AMOUNT_BASES, BACKFILL_PHASES, BACKFILL_STATUSES, PROVIDERS, PROVIDER_EVENT_STATUSES } from '../model/enums';
+import { AMOUNT_BASES, BACKFILL_PHASES, BACKFILL_STATUSES, INTEGRATION_PROVIDERS, PROVIDER_EVENT_STATUSES } from '../model/enums';
 
 // Dashboard records of payment-provider integrations (server/integrations/). Contracts import
 // only zod: the provider list is repeated here and checked against the registry by a test.
-export const providerName = z.enum(PROVIDERS);
+export const providerName = z.enum(INTEGRATION_PROVIDERS);
 export const amountBasis = z.enum(AMOUNT_BASES);
 export const eventStatus = z.enum(PROVIDER_EVENT_STATUSES);
 
@@ -16,6 +16,8 @@ export const integrationStatus = z.object({
   // Stripe Connect platforms' second endpoint: null where the provider has none
   connect_secret: z.object({ hint: z.string().nullable(), where: z.string() }).nullable(),
   amount_basis: amountBasis,
+  // PayPal's REST app (docs/paying-affiliates.md#paypal-payouts): its ids (no secrets); null where the provider has none
+  client: z.object({ client_id: z.string().nullable(), webhook_id: z.string().nullable(), environment: z.enum(['live', 'sandbox']), where: z.string() }).nullable(),
   endpoint_url: z.string(),
   secret_where: z.string(),
   secret_example: z.string(),

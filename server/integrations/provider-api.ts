@@ -47,14 +47,15 @@ export function failureOf(status: number | null | undefined): ApiFailure {
 // a local fake in tests, a proxy). Set once per process by the composition root,
 // on globalThis: Next's bundled route handlers have their own copy of this module.
 const KEY = Symbol.for('refcount.provider-api-bases');
-type Bases = { stripe?: URL; paddle?: URL };
+type Bases = { stripe?: URL; paddle?: URL; paypal?: URL };
 const bases = (): Bases => ((globalThis as { [KEY]?: Bases })[KEY] ??= {});
 
-export function setProviderApiBases(urls: { stripe?: string; paddle?: string }) {
-  (globalThis as { [KEY]?: Bases })[KEY] = { stripe: urls.stripe ? new URL(urls.stripe) : undefined, paddle: urls.paddle ? new URL(urls.paddle) : undefined };
+export function setProviderApiBases(urls: { stripe?: string; paddle?: string; paypal?: string }) {
+  const url = (u?: string) => (u ? new URL(u) : undefined);
+  (globalThis as { [KEY]?: Bases })[KEY] = { stripe: url(urls.stripe), paddle: url(urls.paddle), paypal: url(urls.paypal) };
 }
 
-export const providerApiBase = (provider: 'stripe' | 'paddle') => bases()[provider];
+export const providerApiBase = (provider: 'stripe' | 'paddle' | 'paypal') => bases()[provider];
 
 /**
  * Runs every permission's probe at once and answers the permissions the provider refused as not

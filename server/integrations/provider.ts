@@ -53,8 +53,11 @@ export type Handler = (input: HandlerInput) => Promise<Outcome>;
 export type PaymentProvider = {
   name: string;
   label: string;
-  /** Checks the signature over the raw body; throws when it does not verify. Parsing comes after. */
-  verify: (raw: Buffer, header: (name: string) => string | null, secret: string) => Promise<void>;
+  /**
+   * Checks the signature over the raw body; throws when it does not verify. Parsing comes after.
+   * `integration`: for a provider that verifies by calling its API with more than the secret (PayPal).
+   */
+  verify: (raw: Buffer, header: (name: string) => string | null, secret: string, integration: Integration) => Promise<void>;
   /** The envelope of a parsed payload, and the object its handler reads; throws when malformed. */
   envelope: (payload: unknown) => EventEnvelope & { object: unknown };
   /** The payload's keys of the event id and type, which still label an event rejected as malformed. */
@@ -65,6 +68,12 @@ export type PaymentProvider = {
   secret: { pattern: RegExp; example: string; where: string };
   /** Where the provider gives a platform a second endpoint, for its connected accounts' events (Stripe Connect). */
   connectSecret?: { where: string };
+  /** A provider whose API is called with a client id and secret (PayPal): saved with its client id, webhook id and environment. */
+  clientCredentials?: {
+    where: string;
+    /** Asks the provider whether it takes these credentials: null, or why not in our words. */
+    check: (c: { clientId: string; secret: string; environment: 'live' | 'sandbox' }) => Promise<string | null>;
+  };
   /** The header carrying the signature, named in error details. */
   signatureHeader: string;
 };

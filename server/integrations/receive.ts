@@ -49,7 +49,8 @@ export async function receiveEvent(db: Db, req: ReceiverRequest): Promise<Receiv
     logError('integrations.secret_unavailable', { workspace: workspaceId, provider: provider.name });
     return answer(500, 'internal_error', 'the signing secret cannot be read: set it again on the Integrations page');
   }
-  if (!(await verifiesWithOne(secrets, (secret) => provider.verify(raw, req.header, secret)))) {
+  if (!(await verifiesWithOne(secrets, (secret) => provider.verify(raw, req.header, secret, integration)))) {
+    logInfo('integrations.signature_refused', { provider: provider.name, workspace: workspaceId });
     return answer(400, 'invalid_request', `${provider.signatureHeader} does not verify with this workspace's signing secret`);
   }
   const intake = readEvent(provider, raw);

@@ -9,8 +9,16 @@ import type { Integration, PaymentProvider } from './provider';
 import { ProviderApiError } from './provider-api';
 import { openSecret, sealSecret, secretAad } from './secret-box';
 
-/** `apiKey: null` removes the key; absent leaves it as it is. */
-export type IntegrationPatch = { secret?: string; amountBasis?: Integration['amountBasis']; apiKey?: string | null; connectSecret?: string | null };
+/** `apiKey: null` removes the key; absent leaves it as it is. `clientId`, `webhookId`, `environment`: PayPal's. */
+export type IntegrationPatch = {
+  secret?: string;
+  amountBasis?: Integration['amountBasis'];
+  apiKey?: string | null;
+  connectSecret?: string | null;
+  clientId?: string;
+  webhookId?: string;
+  environment?: 'live' | 'sandbox';
+};
 
 export async function findIntegration({ ctx, provider }: { ctx: WorkspaceCtx; provider: string }): Promise<Integration | undefined> {
   const { db, workspaceId } = ctx;
@@ -71,6 +79,20 @@ function connectSecretPatch(workspaceId: string, provider: PaymentProvider, raw:
   return { connectSecretSealed: sealSecret(secret, connectAad(workspaceId, provider.name)), connectSecretHint: hintOf(secret) };
 }
 
+/**
+ * The columns a client-credentials provider's patch sets (PayPal: docs/paying-affiliates.md#paypal-payouts);
+ * refused for a provider that takes none. Neither id is a secret: they are kept as they are.
+ */
+function clientPatch(provider: PaymentProvider, patch: IntegrationPatch) {
+  const fields = { clientId: patch.clientId?.trim(), webhookId: patch.webhookId?.trim(), environment: patch.environment };
+  const given = Object.entries(fields).filter(([, v]) => v !== undefined);
+  if (!given.length) return {};
+  if (!provider.clientCredentials) throw invalid(given[0][0] === 'clientId' ? 'client_id' : given[0][0] === 'webhookId' ? 'webhook_id' : 'environment', `${provider.label} takes no client id`);
+  if (fields.clientId !== undefined && !/^[A-Za-z0-9_-]{20,200}$/.test(fields.clientId)) throw invalid('client_id', `a ${provider.label} client id is the REST app's Client ID (letters, digits, - and _)`);
+  if (fields.webhookId !== undefined && !/^[A-Za-z0-9_-]{4,100}$/.test(fields.webhookId)) throw invalid('webhook_id', `a ${provider.label} webhook id looks like 8PT597110X687430LKGECATA`);
+  return Object.fromEntries(given) as Partial<Pick<Integration, 'clientId' | 'webhookId' | 'environment'>>;
+}
+
 // Enough to tell two secrets apart on the dashboard, far too little to use.
 const hintOf = (secret: string) => `…${secret.slice(-4)}`;
 const target = (row: Integration) => ({ type: 'integration', id: row.id });
@@ -89,6 +111,16 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
   const sealed = secret ? { secretSealed: sealSecret(secret, secretAad(ctx.workspaceId, provider.name)), secretHint: hintOf(secret) } : {};
   const basis = patch.amountBasis ? { amountBasis: patch.amountBasis } : {};
   const connect = connectSecretPatch(ctx.workspaceId, provider, patch.connectSecret);
+  const client = clientPatch(provider, patch);
+  // New client credentials are checked at the provider first, like an API key; no connection waits on it.
+  if (provider.clientCredentials && (secret || client.clientId || client.environment)) {
+    const before = await findIntegration({ ctx, provider: provider.name });
+    const [clientId, environment] = [client.clientId ?? before?.clientId, client.environment ?? before?.environment ?? 'live'];
+    const changed = secret || clientId !== before?.clientId || environment !== (before?.environment ?? 'live');
+    if (changed && (!secret || !clientId)) throw invalid(secret ? 'client_id' : 'secret', `${provider.label} checks the client id and secret together: give both`);
+    const refused = changed ? await provider.clientCredentials.check({ clientId: clientId!, secret: secret!, environment }) : null;
+    if (refused) throw invalid('secret', refused);
+  }
   // Checked at the provider before the transaction: no connection waits on the network.
   const key = typeof patch.apiKey === 'string' ? await checkedApiKey(provider, patch.apiKey) : patch.apiKey;
   const apiKey =
@@ -101,19 +133,20 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
     const existing = await findIntegration({ ctx: { ...ctx, db: tx }, provider: provider.name });
     if (!existing) {
       if (!sealed.secretSealed) throw invalid('secret', 'paste the signing secret first');
+      if (provider.clientCredentials && (!client.clientId || !client.webhookId)) throw invalid(client.clientId ? 'webhook_id' : 'client_id', `${provider.label} needs its client id, secret and webhook id`);
       const [row] = await tx
         .insert(integrations)
-        .values({ workspaceId: ctx.workspaceId, provider: provider.name, ...sealed, ...basis, ...apiKey } as typeof integrations.$inferInsert)
-        .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: { ...sealed, ...basis, ...apiKey, ...connect, updatedAt: new Date() } })
+        .values({ workspaceId: ctx.workspaceId, provider: provider.name, ...sealed, ...basis, ...apiKey, ...client } as typeof integrations.$inferInsert)
+        .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: { ...sealed, ...basis, ...apiKey, ...connect, ...client, updatedAt: new Date() } })
         .returning();
       if (key) await codesFollowNewKey(tx, ctx.workspaceId);
-      const withKey = { ...(row.apiKeySealed ? { api_key: 'set' } : {}), ...(row.connectSecretSealed ? { connect_signing_secret: 'set' } : {}) };
+      const withKey = { ...(row.apiKeySealed ? { api_key: 'set' } : {}), ...(row.connectSecretSealed ? { connect_signing_secret: 'set' } : {}), ...clientAudit(row) };
       await addAuditEntry(tx, ctx, 'integration.connected', target(row), { after: { provider: provider.name, signing_secret: 'set', amount_basis: row.amountBasis, ...withKey } });
       return row;
     }
     const [row] = await tx
       .update(integrations)
-      .set({ ...sealed, ...basis, ...apiKey, ...connect, updatedAt: new Date() })
+      .set({ ...sealed, ...basis, ...apiKey, ...connect, ...client, updatedAt: new Date() })
       .where(eq(integrations.id, existing.id))
       .returning();
     const before: Record<string, string> = {};
@@ -123,6 +156,7 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
       after.amount_basis = row.amountBasis;
     }
     if (secret) after.signing_secret = 'set';
+    for (const [k, v] of Object.entries(clientAudit(row))) if (clientAudit(existing)[k as keyof ReturnType<typeof clientAudit>] !== v) after[k] = v;
     if (key) {
       after.api_key = 'set';
       // codes made nowhere while no key could write them are pushed now (server/integrations/codes/)
@@ -135,6 +169,13 @@ export async function saveIntegration({ ctx, provider, patch }: { ctx: ActingCtx
     return row;
   });
 }
+
+// The client credentials as the audit log shows them: the ids, never the secret.
+const clientAudit = (row: Integration) => ({
+  ...(row.clientId ? { client_id: row.clientId } : {}),
+  ...(row.webhookId ? { webhook_id: row.webhookId } : {}),
+  ...(row.environment ? { environment: row.environment } : {}),
+});
 
 /** Disconnects: later deliveries are refused; the event log stays. */
 export async function removeIntegration({ ctx, provider }: { ctx: ActingCtx; provider: PaymentProvider }): Promise<boolean> {

@@ -59,6 +59,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     // Where Stripe's API is, for the optional API key (server/integrations/provider-api.ts):
     // unset, Stripe's own; a local fake in the browser specs.
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    // Where PayPal's API is, for payouts (server/integrations/paypal/api.ts): unset, PayPal's own
+    // (live or sandbox, as the workspace's credentials say); a local fake in tests.
+    paypalApiUrl: env.PAYPAL_API_URL || undefined,
     // An OpenAI-compatible model that rewrites the summaries of risky assessments; unset: the
     // rule-written summary. It never changes a verdict (server/domain/risk/llm-summary.ts).
     riskLlm: env.RISK_LLM_URL?.trim()

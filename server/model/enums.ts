@@ -78,6 +78,8 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const MAIL_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
 
 export const PROVIDERS = ['stripe', 'paddle'] as const;
+/** Every provider whose events the receiver takes: the sales providers, and PayPal (payouts only: docs/paying-affiliates.md). */
+export const INTEGRATION_PROVIDERS = [...PROVIDERS, 'paypal'] as const;
 /** Who made a code's provider object inactive (db/schema/code-links.ts). */
 export const CODE_LINK_CLOSERS = ['refcount', 'merchant'] as const;
 // What a provider sale's amount stores (server/integrations/sale-amounts.ts); the commission's basis is the campaign's.

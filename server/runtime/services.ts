@@ -18,7 +18,7 @@ import { ensureAuthSecret } from './auth-secret';
  * Redis when configured).
  */
 export function createServices(database: Database, config: Config) {
-  setProviderApiBases({ stripe: config.stripeApiUrl });
+  setProviderApiBases({ stripe: config.stripeApiUrl, paypal: config.paypalApiUrl });
   return {
     database,
     config,

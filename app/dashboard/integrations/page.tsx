@@ -12,13 +12,13 @@ export default function IntegrationsPage() {
   const trpc = useTRPC();
   const canWrite = useCanWrite();
   const { values, set } = useUrlFilters(['provider'] as const);
-  const provider: Provider = values.provider === 'paddle' ? 'paddle' : 'stripe';
+  const provider: Provider = PROVIDERS.find((p) => p.name === values.provider)?.name ?? 'stripe';
   const status = useQuery(trpc.integrations.status.queryOptions({ provider }));
   return (
     <div className="space-y-6">
       <PageHeader title="Integrations" />
       <p className="text-sm text-slate-600">
-        Connect your payment provider and its events become conversions, commissions and clawbacks: no server code.
+        Connect your payment provider and its events become conversions, commissions and clawbacks: no server code. Connect PayPal to send payouts through PayPal Payouts.
       </p>
       <div role="tablist" aria-label="Payment provider" className="flex gap-2">
         {PROVIDERS.map((p) => (

@@ -1,5 +1,6 @@
 import { Card, CopyButton } from '../../_components/ui';
 import { ApiKeyForm } from './api-key-form';
+import { PaypalForm } from './paypal-form';
 import { SecretForm } from './secret-form';
 import type { Status } from './types';
 
@@ -34,10 +35,20 @@ export function SetupSteps({ status, canWrite }: { status: Status; canWrite: boo
           {events.length > 0 && <CopyButton text={events.join('\n')} label="Copy event names" />}
         </li>
         <li>
-          <p>
-            Paste its signing secret ({status.secret_example}) here. Where to find it: {status.secret_where}.
-          </p>
-          {canWrite ? <SecretForm status={status} /> : <p className="text-slate-500">A viewer cannot change the connection.</p>}
+          {status.client ? (
+            <p>Save your REST app&apos;s credentials and the webhook&apos;s ID here.</p>
+          ) : (
+            <p>
+              Paste its signing secret ({status.secret_example}) here. Where to find it: {status.secret_where}.
+            </p>
+          )}
+          {!canWrite ? (
+            <p className="text-slate-500">A viewer cannot change the connection.</p>
+          ) : status.client ? (
+            <PaypalForm status={status} />
+          ) : (
+            <SecretForm status={status} />
+          )}
         </li>
         {status.api_key && (
           <li>

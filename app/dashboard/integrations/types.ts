@@ -8,4 +8,5 @@ export type Provider = Status['provider'];
 export const PROVIDERS: readonly { name: Provider; label: string }[] = [
   { name: 'stripe', label: 'Stripe' },
   { name: 'paddle', label: 'Paddle' },
+  { name: 'paypal', label: 'PayPal' },
 ];

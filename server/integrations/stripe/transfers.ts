@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { returnPayout, type PayoutRail, type RailAnswer } from '../../domain/payouts/send-batch';
+import { returnPayout } from '../../domain/payouts/rail-answers';
+import type { RailAnswer, TransferRail } from '../../domain/payouts/rails';
 import { applied, ignored, type Handler } from '../provider';
 import { stripeClient } from './api';
 import { transferSchema } from './schemas';
@@ -32,7 +33,7 @@ function answerOf(err: unknown): RailAnswer {
 }
 
 /** The Stripe Connect rail of a workspace whose Stripe integration has an API key. */
-export function stripeRail(apiKey: string, client: Stripe = stripeClient(apiKey)): PayoutRail {
+export function stripeRail(apiKey: string, client: Stripe = stripeClient(apiKey)): TransferRail {
   return {
     name: 'stripe_connect',
     async transfer(line) {

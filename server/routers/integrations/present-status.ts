@@ -13,12 +13,15 @@ import type { WorkspaceCtx } from '../../domain/context';
 export async function presentStatus(ctx: WorkspaceCtx, provider: PaymentProvider, publicUrl: string): Promise<z.infer<typeof integrationStatus>> {
   const [row, stats, publicId] = [await findIntegration({ ctx, provider: provider.name }), await eventStats(ctx, provider), await workspacePublicId(ctx)];
   return {
-    provider: provider.name as 'stripe' | 'paddle',
+    provider: provider.name as 'stripe' | 'paddle' | 'paypal',
     label: provider.label,
     connected: !!row,
     secret_hint: row?.secretHint ?? null,
     connect_secret: provider.connectSecret ? { hint: row?.connectSecretHint ?? null, where: provider.connectSecret.where } : null,
     amount_basis: row?.amountBasis ?? 'paid',
+    client: provider.clientCredentials
+      ? { client_id: row?.clientId ?? null, webhook_id: row?.webhookId ?? null, environment: row?.environment ?? 'live', where: provider.clientCredentials.where }
+      : null,
     endpoint_url: `${publicUrl}/integrations/${provider.name}/${publicId}`,
     secret_where: provider.secret.where,
     secret_example: provider.secret.example,

@@ -21,5 +21,8 @@ export const saveIntegrationInput = z.strictObject({
     .nullable()
     .optional()
     .describe("Stripe Connect platforms: the signing secret of the endpoint for connected accounts' events, stored sealed; null removes it"),
+  client_id: z.string().trim().min(1).max(200).optional().describe("PayPal: the REST app's client id (its secret goes in `secret`, stored sealed)"),
+  webhook_id: z.string().trim().min(1).max(100).optional().describe("PayPal: the id of the app's webhook, which verifies each delivery's signature"),
+  environment: z.enum(['live', 'sandbox']).optional().describe('PayPal: whether the app is live or sandbox'),
 });
 export const saveIntegrationOutput = integrationStatus;

@@ -1,8 +1,8 @@
-// POST /v1/payout-batches/{id}/send: send a batch's Stripe Connect lines, once
+// POST /v1/payout-batches/{id}/send: send a batch's Stripe Connect and PayPal lines, once
 import { presentPayout } from '../../contracts/payout';
 import { sendBatch } from '../../domain/payouts/send-batch';
 import { withCommissionIds } from '../../domain/payouts/payouts';
-import { workspaceRail } from '../../integrations/payout-rails';
+import { workspaceRails } from '../../integrations/payout-rails';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { sendBatchInput, sendBatchMeta, sendBatchOutput } from './send-batch.types';
 
@@ -11,7 +11,7 @@ export const sendBatchProcedure = workspaceProcedure('payouts')
   .input(sendBatchInput)
   .output(sendBatchOutput)
   .mutation(async ({ ctx, input }) => {
-    const result = await sendBatch({ ctx, batchId: input.id, rail: await workspaceRail(ctx) });
+    const result = await sendBatch({ ctx, batchId: input.id, rails: await workspaceRails(ctx) });
     const sent = await withCommissionIds({ ctx, rows: result.sent });
     return { object: 'payout_batch_send' as const, batch_id: result.batchId, sent: sent.map(presentPayout), skipped: result.skipped };
   });
