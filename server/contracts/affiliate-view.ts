@@ -46,8 +46,12 @@ export const affiliateStatsRecord = z
     leads: z.number().int(),
     sales: z.number().int(),
     revenue: minor,
-    commissions: z.object({ pending: minor, approved: minor, paid: minor }),
+    commissions: z.object({ pending: minor, approved: minor, paid: minor }).describe('in `currency` (the workspace currency) only'),
     currency: currencyCode,
+    commissions_by_currency: z
+      .array(z.object({ currency: currencyCode, pending: minor, approved: minor, paid: minor }))
+      .max(200)
+      .describe('the same totals in every currency the affiliate earned in, the workspace currency first (an addition)'),
   })
   .meta({ id: 'AffiliateStats' });
 

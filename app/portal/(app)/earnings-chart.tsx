@@ -17,7 +17,9 @@ const SPANS: Record<Interval, { button: string; range: string }> = {
 export function EarningsChart() {
   const trpc = useTRPC();
   const [interval, setChosen] = useState<Interval>('day');
-  const earnings = useQuery(trpc.portal.earnings.queryOptions({ interval }));
+  const [currency, setCurrency] = useState<string | undefined>(undefined);
+  // the last answer stays while the next loads, so the buttons do not blink away
+  const earnings = useQuery({ ...trpc.portal.earnings.queryOptions({ interval, ...(currency ? { currency } : {}) }), placeholderData: (last) => last });
   const d = earnings.data?.data;
   const total = d ? d.points.reduce((s, p) => s + p.value, 0) : 0;
   return (
@@ -34,6 +36,19 @@ export function EarningsChart() {
             {SPANS[i].button}
           </button>
         ))}
+        {/* one currency at a time, each offered once the affiliate earned in more than one */}
+        {(earnings.data?.data.currencies.length ?? 0) > 1 &&
+          earnings.data!.data.currencies.map((c) => (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={earnings.data!.data.currency === c}
+              onClick={() => setCurrency(c)}
+              className={`rounded border px-3 py-1 text-sm uppercase focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${earnings.data!.data.currency === c ? 'border-slate-700 bg-slate-700 text-white' : 'bg-white text-slate-800 hover:bg-slate-50'}`}
+            >
+              {c}
+            </button>
+          ))}
       </div>
       <QueryState q={earnings}>
         {d && (

@@ -43,6 +43,10 @@ export default function PortalHome() {
   const payouts = useQuery(trpc.portal.payouts.queryOptions({ limit: 20 }));
   const s = stats.data?.data;
   const cur = s?.currency ?? 'usd';
+  const perCurrency = (k: 'pending' | 'approved' | 'paid') => {
+    const rows = s?.commissions_by_currency.filter((c) => c[k] !== 0) ?? [];
+    return rows.length ? rows.map((c) => money(c[k], c.currency)) : [money(0, cur)];
+  };
   return (
     <div className="space-y-6">
       <PageHeader title={`Hi ${me.data?.data.name ?? me.data?.data.email ?? ''}`}>{me.data && <Badge value={me.data.data.status} />}</PageHeader>
@@ -55,14 +59,20 @@ export default function PortalHome() {
         {s && (
           <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
             {([
-              ['Clicks', String(s.clicks)],
-              ['Leads', String(s.leads)],
-              ['Sales', String(s.sales)],
-              ['Pending', money(s.commissions.pending, cur)],
-              ['Approved', money(s.commissions.approved, cur)],
-              ['Paid', money(s.commissions.paid, cur)],
-            ] as const).map(([label, value]) => (
-              <Card key={label}><p className="text-sm text-slate-600">{label}</p><p className="mt-1 text-xl font-semibold" data-testid={`stat-${label.toLowerCase()}`}>{value}</p></Card>
+              ['Clicks', [String(s.clicks)]],
+              ['Leads', [String(s.leads)]],
+              ['Sales', [String(s.sales)]],
+              // one line per currency earned in: a yen commission is never dropped or added to dollars
+              ...(['pending', 'approved', 'paid'] as const).map((k) => [k[0].toUpperCase() + k.slice(1), perCurrency(k)] as const),
+            ] as const).map(([label, values]) => (
+              <Card key={label}>
+                <p className="text-sm text-slate-600">{label}</p>
+                <p className="mt-1 text-xl font-semibold break-words" data-testid={`stat-${label.toLowerCase()}`}>
+                  {values.map((v, i) => (
+                    <span key={i} className="block">{v}</span>
+                  ))}
+                </p>
+              </Card>
             ))}
           </section>
         )}

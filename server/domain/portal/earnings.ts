@@ -2,6 +2,7 @@ import type { AffiliateCtx } from '../context';
 import { addDays, dayIn } from '../reports/range';
 import { reportTimeseries } from '../reports/timeseries';
 import { readSettings } from '../settings/settings';
+import { ownEarningsByCurrency } from './earnings-by-currency';
 import type { ReportInterval } from '../../model/enums';
 
 export type EarningsInterval = ReportInterval;
@@ -21,10 +22,14 @@ function rangeStart(today: string, interval: EarningsInterval): string {
  * conversion's day in the workspace time zone) filtered to this affiliate. No aggregation of its
  * own, so the portal chart and the manager's report always agree.
  */
-export async function ownEarnings({ ctx, interval, now = new Date() }: { ctx: AffiliateCtx; interval: EarningsInterval; now?: Date }) {
-  const { timezone, currency } = await readSettings(ctx);
-  const to = dayIn(now, timezone);
+export async function ownEarnings({ ctx, interval, currency: asked, now = new Date() }: { ctx: AffiliateCtx; interval: EarningsInterval; currency?: string; now?: Date }) {
+  const settings = await readSettings(ctx);
+  // The chart shows one currency at a time (sums of two are meaningless), and says which others exist.
+  const currencies = (await ownEarningsByCurrency(ctx, settings.currency)).map((c) => c.currency);
+  if (!currencies.includes(settings.currency)) currencies.unshift(settings.currency);
+  const currency = asked ?? settings.currency;
+  const to = dayIn(now, settings.timezone);
   const from = rangeStart(to, interval);
-  const series = await reportTimeseries({ ctx, filters: { affiliate_id: ctx.affiliateId, from, to }, metric: 'commissions', interval });
-  return { interval, currency, from, to, points: series.points };
+  const series = await reportTimeseries({ ctx, filters: { affiliate_id: ctx.affiliateId, from, to, currency }, metric: 'commissions', interval });
+  return { interval, currency, currencies, from, to, points: series.points };
 }

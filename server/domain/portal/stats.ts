@@ -1,21 +1,27 @@
-import { and, count, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { clicks, commissions, conversions } from '@/db/schema';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { clicks, conversions } from '@/db/schema';
 import type { AffiliateStats } from '../../contracts/affiliate-view';
 import type { AffiliateCtx } from '../context';
-import { onTestConversion } from '../commissions/read';
 import { readSettings } from '../settings/settings';
+import { ownEarningsByCurrency, type CurrencyEarnings } from './earnings-by-currency';
 
 // A lead or sale counts while it stands (pending or confirmed); reversed, refunded and
 // charged-back ones do not. Revenue is net of partial refunds. Money sums take only rows in the
 // workspace currency, the one the answer is labelled with: adding cents of two currencies is
-// meaningless. Test conversions are left out everywhere (docs/reports.md#what-counts).
+// meaningless; commissions in every currency are listed beside them (commissions_by_currency).
+// Test conversions are left out everywhere (docs/reports.md#what-counts).
 const standing = inArray(conversions.status, ['pending', 'confirmed']);
 const total = (expr: ReturnType<typeof sql>) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
+
+const commissionsIn = (rows: CurrencyEarnings[], currency: string) => {
+  const row = rows.find((r) => r.currency === currency);
+  return { pending: row?.pending ?? 0, approved: row?.approved ?? 0, paid: row?.paid ?? 0 };
+};
 
 /** The affiliate's totals, computed by the database in three aggregate queries. */
 export async function ownStats(ctx: AffiliateCtx): Promise<AffiliateStats> {
   const { currency } = await readSettings(ctx);
-  const [[clickTotals], [conversionTotals], [commissionTotals]] = await Promise.all([
+  const [[clickTotals], [conversionTotals], byCurrency] = await Promise.all([
     ctx.db
       .select({ clicks: count() })
       .from(clicks)
@@ -32,29 +38,15 @@ export async function ownStats(ctx: AffiliateCtx): Promise<AffiliateStats> {
       .where(
         and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.affiliateId, ctx.affiliateId), eq(conversions.isTest, false)),
       ),
-    ctx.db
-      .select({
-        pending: total(sql`sum(${commissions.amount}) filter (where ${commissions.status} = 'pending')`),
-        // Clawbacks are negative approved commissions, so this is what the next payout nets.
-        approved: total(sql`sum(${commissions.amount}) filter (where ${commissions.status} = 'approved')`),
-        paid: total(sql`sum(${commissions.amount}) filter (where ${commissions.status} = 'paid')`),
-      })
-      .from(commissions)
-      .where(
-        and(
-          eq(commissions.workspaceId, ctx.workspaceId),
-          eq(commissions.affiliateId, ctx.affiliateId),
-          eq(commissions.currency, currency),
-          notExists(onTestConversion(ctx)),
-        ),
-      ),
+    ownEarningsByCurrency(ctx, currency),
   ]);
   return {
     clicks: clickTotals.clicks,
     leads: conversionTotals.leads,
     sales: conversionTotals.sales,
     revenue: conversionTotals.revenue,
-    commissions: commissionTotals,
+    commissions: commissionsIn(byCurrency, currency),
     currency,
+    commissions_by_currency: byCurrency,
   };
 }

@@ -36,10 +36,11 @@ describe('GET /v1/affiliate/stats', () => {
       revenue: 0,
       commissions: { pending: 0, approved: 0, paid: 0 },
       currency: 'usd',
+      commissions_by_currency: [],
     });
   });
 
-  it('counts standing leads and sales, nets refunds and clawbacks, and skips tests and other currencies', async () => {
+  it('counts standing leads and sales, nets refunds and clawbacks, skips tests, and lists other currencies apart', async () => {
     const { o, token } = await affiliateIn();
     for (let i = 0; i < 3; i++) await seedClick(api.db, o);
     const conv = (over: Parameters<typeof seedConversion>[2]) => seedConversion(api.db, o, over);
@@ -71,6 +72,11 @@ describe('GET /v1/affiliate/stats', () => {
       revenue: 12_500, // (10000 - 2500) + 5000; the euro sale is not usd
       commissions: { pending: 1_000, approved: 300, paid: 700 },
       currency: 'usd',
+      // every currency beside it: the euro commission is not dropped, and not added to dollars
+      commissions_by_currency: [
+        { currency: 'usd', pending: 1_000, approved: 300, paid: 700 },
+        { currency: 'eur', pending: 50, approved: 0, paid: 0 },
+      ],
     });
   });
 

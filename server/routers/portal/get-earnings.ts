@@ -6,4 +6,4 @@ import { getEarningsInput, getEarningsOutput } from './get-earnings.types';
 export const getEarningsProcedure = portalProcedure
   .input(getEarningsInput)
   .output(getEarningsOutput)
-  .query(async ({ ctx, input }) => ({ object: 'affiliate_earnings' as const, data: await ownEarnings({ ctx, interval: input.interval }) }));
+  .query(async ({ ctx, input }) => ({ object: 'affiliate_earnings' as const, data: await ownEarnings({ ctx, interval: input.interval, currency: input.currency }) }));

@@ -64,6 +64,28 @@ describe('portal.earnings', () => {
     }
   });
 
+  it('never drops a currency: totals per currency, and the chart in each currency the affiliate earned in', async () => {
+    // B earns in yen too (30 % of ¥5,000); a workspace-currency-only total would hide it.
+    await sale(p.b.ref, 5_000, { currency: 'jpy' });
+    const stats = (await portalOf(p.b.id).stats({})).data;
+    expect(stats.commissions).toEqual({ pending: 2_100, approved: 0, paid: 0 }); // the usd fields stay usd
+    expect(stats.commissions_by_currency).toEqual([
+      { currency: 'usd', pending: 2_100, approved: 0, paid: 0 },
+      { currency: 'jpy', pending: 1_500, approved: 0, paid: 0 },
+    ]);
+    const usd = await portalOf(p.b.id).earnings({});
+    expect(usd.data).toMatchObject({ currency: 'usd', currencies: ['usd', 'jpy'] });
+    expect(sum(usd.data.points)).toBe(2_100);
+    const yen = await portalOf(p.b.id).earnings({ currency: 'JPY' });
+    expect(yen.data).toMatchObject({ currency: 'jpy', currencies: ['usd', 'jpy'] });
+    expect(sum(yen.data.points)).toBe(1_500);
+    // A currency it never earned in charts zeros; one that is no currency is refused.
+    expect(sum((await portalOf(p.b.id).earnings({ currency: 'eur' })).data.points)).toBe(0);
+    expect(await failure(portalOf(p.b.id).earnings({ currency: 'xyz' }), { currency: 'xyz' })).toMatchObject({ status: 400, error: 'invalid_request' });
+    // A has only dollars: one currency, no switch.
+    expect((await portalOf(p.a.id).earnings({})).data.currencies).toEqual(['usd']);
+  });
+
   it('answers 401 without a portal identity, and 400 for an unknown interval', async () => {
     expect(await failure(portalCaller(api, undefined).portal.earnings({}))).toMatchObject({ status: 401, error: 'unauthorized' });
     const input = { interval: 'year' };
