@@ -18,3 +18,10 @@ export const presentProgramBrand = (b: ProgramBrand): z.infer<typeof programBran
   terms_url: b.termsUrl,
   join_path: `/join/${b.joinKey}`,
 });
+
+/** The program as an affiliate (or an applicant) sees it: its brand and the deal in words. */
+export const programForAffiliateRecord = programBrandRecord.extend({
+  commission_terms: text(400)
+    .nullable()
+    .describe('what the campaign pays, in words ("30% of every payment for 12 months"); null while it pays nothing'),
+});

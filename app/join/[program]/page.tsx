@@ -35,11 +35,17 @@ function JoinForm({ program }: { program: string }) {
           <div role="status" className="space-y-2 text-sm" data-testid="join-done">
             <p className="font-medium">Thank you! Check your inbox.</p>
             <p>We sent a link to {sentTo}: open it to confirm your e-mail and choose your password. Then sign in to your partner portal to find your referral link.</p>
-            <p><Link className="text-indigo-700 underline" href="/portal/login">Partner sign-in</Link></p>
+            <p><Link className="text-indigo-700 underline" href={`/portal/login?program=${encodeURIComponent(program)}`}>Partner sign-in</Link></p>
           </div>
         ) : (
           <form onSubmit={send} aria-label="Apply" className="space-y-4">
-            <p className="text-sm text-slate-600">Earn a commission on every customer you refer. Apply below; the program reviews applications.</p>
+            {b.commission_terms ? (
+              <p className="text-sm" data-testid="commission-terms">
+                For each customer you refer, you earn <span className="font-medium">{b.commission_terms}</span>. Apply below; the program reviews applications.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">Earn a commission on every customer you refer. Apply below; the program reviews applications.</p>
+            )}
             <label className="block text-sm">Your name<input name="name" required maxLength={200} autoComplete="name" className={inputCls} /></label>
             <label className="block text-sm">E-mail<input name="email" type="email" required maxLength={254} autoComplete="email" className={inputCls} /></label>
             <label className="block text-sm">How will you promote us? (optional)<textarea name="note" maxLength={1000} rows={3} className={inputCls} /></label>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { programBrandRecord } from '../../contracts/program-brand';
+import { programForAffiliateRecord } from '../../contracts/program-brand';
 
 // Dashboard-only (public): the program a join page names, by join slug or workspace public id.
 export const getProgramInput = z.strictObject({ program: z.string().trim().min(1).max(64) });
-export const getProgramOutput = z.object({ data: programBrandRecord });
+export const getProgramOutput = z.object({ data: programForAffiliateRecord });
