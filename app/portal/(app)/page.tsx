@@ -38,6 +38,7 @@ function PayoutEmail({ current }: { current: string | null }) {
 export default function PortalHome() {
   const trpc = useTRPC();
   const me = useQuery(trpc.portal.me.queryOptions({}));
+  const program = useQuery(trpc.portal.program.queryOptions({})).data?.data;
   const stats = useQuery(trpc.portal.stats.queryOptions({}));
   const conversions = useQuery(trpc.portal.conversions.queryOptions({ limit: 20 }));
   const payouts = useQuery(trpc.portal.payouts.queryOptions({ limit: 20 }));
@@ -50,6 +51,11 @@ export default function PortalHome() {
   return (
     <div className="space-y-6">
       <PageHeader title={`Hi ${me.data?.data.name ?? me.data?.data.email ?? ''}`}>{me.data && <Badge value={me.data.data.status} />}</PageHeader>
+      {program?.commission_terms && (
+        <p className="text-sm" data-testid="commission-terms">
+          Your deal: for each customer you refer, you earn <span className="font-medium">{program.commission_terms}</span>.
+        </p>
+      )}
       {me.data?.data.status === 'pending' && (
         <p role="status" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 text-sm">
           Your application is being reviewed. You can share your link already; we e-mail you when you are approved.

@@ -18,11 +18,11 @@ const tokenIn = (body: string) => /\/portal\/accept\?token=([\w-]+)/.exec(body)!
 
 async function program(slug: string, settings: Record<string, unknown> = {}) {
   const ws = await api.workspace(['*'], `Shop ${slug}`);
-  await api.call('POST', '/v1/campaigns', { token: ws.token, body: { name: 'Main', destination_url: 'https://shop.example.com' } });
+  const campaign = (await api.call('POST', '/v1/campaigns', { token: ws.token, body: { name: 'Main', destination_url: 'https://shop.example.com' } })).body.data;
   await api.call('PATCH', '/v1/settings', { token: ws.token, body: { join_slug: slug, program_name: `${slug} partners`, brand_color: '#0f766e', ...settings } });
   const mails = (to: string) => api.db.select().from(emailOutbox).where(and(eq(emailOutbox.workspaceId, ws.id), eq(emailOutbox.to, to)));
   const applicants = () => api.db.select().from(affiliates).where(eq(affiliates.workspaceId, ws.id));
-  return { ws, mails, applicants };
+  return { ws, campaign, mails, applicants };
 }
 const apply = (program: string, email: string, extra: Record<string, unknown> = {}) =>
   anonymous().join.submit({ program, name: 'Nia Applicant', email, note: 'A newsletter', accept_terms: true, ...extra } as never);
@@ -31,8 +31,12 @@ describe('the join page', () => {
   it('names the program by its slug or public id, with its branding; an unknown one is not found', async () => {
     const p = await program('brandco');
     expect((await anonymous().join.program({ program: 'BrandCo' })).data).toEqual({
-      name: 'brandco partners', logo_url: null, brand_color: '#0f766e', terms_url: null, join_path: '/join/brandco',
+      name: 'brandco partners', logo_url: null, brand_color: '#0f766e', terms_url: null, join_path: '/join/brandco', commission_terms: null,
     });
+    // The deal in words, from the default campaign's rule, once it pays something.
+    const rule = await api.call('PUT', `/v1/campaigns/${p.campaign.id}/commission-rule`, { token: p.ws.token, body: { amount: 30, length_type: 'limited', length_months: 12 } });
+    expect(rule.status).toBe(200);
+    expect((await anonymous().join.program({ program: 'brandco' })).data.commission_terms).toBe('30% of every payment for 12 months');
     expect((await anonymous().join.program({ program: p.ws.publicId })).data.name).toBe('brandco partners');
     expect(await failure(anonymous().join.program({ program: 'nobody-here' }))).toMatchObject({ status: 404, error: 'link_not_found' });
   });

@@ -70,4 +70,20 @@ describe('portal links', () => {
     await api.call('PATCH', '/v1/settings', { token: a.ws.token, body: { program_name: 'Shop Partners', brand_color: '#112233', logo_url: '/logo.svg' } });
     expect((await a.portal.program()).data).toMatchObject({ name: 'Shop Partners', logo_url: '/logo.svg', brand_color: '#112233' });
   });
+
+  it("the portal says the affiliate's deal in words: its own campaign's rule, with a note when some sales earn otherwise", async () => {
+    const a = await affiliate('deal@example.com');
+    expect((await a.portal.program()).data.commission_terms).toBeNull(); // the campaign pays nothing yet
+    const put = (body: unknown) => api.call('PUT', `/v1/campaigns/${a.campaign.id}/commission-rule`, { token: a.ws.token, body });
+    expect((await put({ amount: 25, length_type: 'lifetime' })).status).toBe(200);
+    expect((await a.portal.program()).data.commission_terms).toBe('25% of every payment, for as long as the customer pays');
+    expect((await put({ kind: 'interval', amount: 40, applies_to_interval: 'year' })).status).toBe(200);
+    expect((await a.portal.program()).data.commission_terms).toBe('25% of every payment, for as long as the customer pays; some products or plans earn a different rate');
+    // Another campaign's affiliate reads its own campaign's terms, not these.
+    const other = await api.call('POST', '/v1/campaigns', { token: a.ws.token, body: { name: 'Flat', destination_url: 'https://shop.example.com' } });
+    await api.call('PUT', `/v1/campaigns/${other.body.data.id}/commission-rule`, { token: a.ws.token, body: { amount: 500, is_flat: true } });
+    const b = await api.call('POST', '/v1/affiliates', { token: a.ws.token, body: { email: 'flat@example.com', status: 'active', campaign_id: other.body.data.id } });
+    const bPortal = portalCaller(api, { workspaceId: a.ws.id, affiliateId: b.body.data.id }).portal;
+    expect((await bPortal.program()).data.commission_terms).toBe('$5.00 for the first payment');
+  });
 });
