@@ -61,6 +61,8 @@ test('an affiliate applies, is approved, copies a link; a click and a sale show 
   const aff = await ctx.newPage();
   await aff.goto('/join/demo');
   await expect(aff.getByTestId('program-name')).toHaveText('Demo Co Partners');
+  // The deal in words, from the default campaign's rule (its rate may be another spec's).
+  await expect(aff.getByTestId('commission-terms')).toHaveText(/^For each customer you refer, you earn \S+ (of|for) (the first payment|every payment)/);
   await aff.getByLabel('Your name').fill(`Nia ${stamp}`);
   await aff.getByLabel('E-mail').fill(email);
   await aff.getByLabel(/How will you promote us/).fill('A cooking channel with 40k subscribers');
@@ -72,6 +74,12 @@ test('an affiliate applies, is approved, copies a link; a click and a sale show 
   await aff.getByRole('button', { name: 'Apply' }).click();
   await expect(aff.getByTestId('join-done')).toContainText(email);
   await shot(aff, 'join-done');
+  // Its sign-in link opens the portal's sign-in in the program's brand.
+  await aff.getByRole('link', { name: 'Partner sign-in' }).click();
+  await expect(aff).toHaveURL(/\/portal\/login\?program=demo$/);
+  await expect(aff.getByRole('heading', { name: 'Demo Co Partners partner portal' })).toBeVisible();
+  await expect(aff.getByTestId('program-name')).toHaveText('Demo Co Partners');
+  await shot(aff, 'portal-login-branded');
 
   // The e-mail confirms the address and sets the password; the portal says the application waits.
   const mail = await mailTo(email, before);
@@ -82,6 +90,7 @@ test('an affiliate applies, is approved, copies a link; a click and a sale show 
   await expect(aff).toHaveURL(/\/portal$/);
   await expect(aff.getByRole('status').filter({ hasText: 'Your application is being reviewed' })).toBeVisible();
   await expect(aff.getByTestId('program-name')).toContainText('Demo Co Partners');
+  await expect(aff.getByTestId('commission-terms')).toContainText('Your deal: for each customer you refer, you earn');
 
   // The manager approves the application from the Affiliates page.
   await page.setViewportSize({ width: 1440, height: 900 });
