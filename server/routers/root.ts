@@ -19,6 +19,8 @@ import { auditEventsRouter } from './audit-events/router';
 import { integrationsRouter } from './integrations/router';
 import { joinRouter } from './join/router';
 import { embedTokensRouter } from './embed-tokens/router';
+import { emailTemplatesRouter } from './email-templates/router';
+import { broadcastsRouter } from './broadcasts/router';
 
 // Every endpoint group, one folder per /v1 path segment, named after it: /v1/campaigns/* is in
 // campaigns/. Two exceptions, each named so it cannot be mistaken: /v1/affiliate/* (what an
@@ -46,6 +48,8 @@ export const appRouter = router({
   integrations: integrationsRouter,
   join: joinRouter,
   embedTokens: embedTokensRouter,
+  emailTemplates: emailTemplatesRouter,
+  broadcasts: broadcastsRouter,
 });
 
 export type AppRouter = typeof appRouter;
