@@ -60,7 +60,7 @@ export async function listBroadcasts({ ctx, page }: { ctx: WorkspaceCtx; page: P
   const rows = await ctx.db.select().from(emailBroadcasts).where(eq(emailBroadcasts.workspaceId, ctx.workspaceId)).orderBy(desc(emailBroadcasts.createdAt), desc(emailBroadcasts.id)).limit(page.limit).offset(page.offset);
   if (!rows.length) return [];
   const state = sql<string>`case when ${emailOutbox.status} in ('sent', 'logged') then 'sent'
-    when ${emailOutbox.status} = 'failed' and ${emailOutbox.attempts} >= ${MAX_ATTEMPTS} then 'failed' else 'queued' end`;
+    when ${emailOutbox.status} = 'failed' and ${emailOutbox.attempts} >= ${sql.raw(String(MAX_ATTEMPTS))} then 'failed' else 'queued' end`;
   const counts = await ctx.db
     .select({ broadcastId: emailOutbox.broadcastId, state, n: count() })
     .from(emailOutbox)
