@@ -9,7 +9,6 @@ import { unsubscribePage, unsubscribePost } from './unsubscribe';
 let api: TestApi;
 let p: Program;
 beforeAll(async () => {
-  process.env.NEXTAUTH_SECRET ??= 'test-secret-for-unsubscribe-links';
   api = await startTestApi();
   p = await startProgram(api, { prefix: 'us' });
 });

@@ -50,7 +50,8 @@ export async function createBroadcast({ ctx, subject, body, campaignId, publicUr
       };
     });
     for (const slice of chunks(rows, 500)) await tx.insert(emailOutbox).values(slice);
-    await addAuditEntry(tx, ctx, 'broadcast.created', { type: 'broadcast', id: broadcast.id }, { after: { subject, campaign_id: broadcast.campaignId, recipients: people.length } });
+    // The subject as stored (a lone surrogate became U+FFFD): the audit's jsonb refuses the raw input.
+    await addAuditEntry(tx, ctx, 'broadcast.created', { type: 'broadcast', id: broadcast.id }, { after: { subject: broadcast.subject, campaign_id: broadcast.campaignId, recipients: people.length } });
     return { ...broadcast, queued: people.length, sent: 0, failed: 0 };
   });
 }

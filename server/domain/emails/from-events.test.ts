@@ -13,7 +13,6 @@ import { signUnsubscribeToken } from './unsubscribe-token';
 const PUBLIC = 'https://refs.example.com';
 let api: TestApi;
 beforeAll(async () => {
-  process.env.NEXTAUTH_SECRET ??= 'test-secret-for-unsubscribe-links';
   api = await startTestApi({ PUBLIC_URL: PUBLIC });
 });
 afterAll(() => api.close());

@@ -8,7 +8,6 @@ import { startSmtp } from '../../testing/smtp';
 
 let api: TestApi;
 beforeAll(async () => {
-  process.env.NEXTAUTH_SECRET ??= 'test-secret-for-unsubscribe-links';
   api = await startTestApi({ PUBLIC_URL: 'https://refs.example.com' });
 });
 afterAll(() => api.close());

@@ -11,7 +11,7 @@ export const createBroadcastMeta = operation({
   description: `Queues one e-mail a recipient (sent in batches with retries, each with a one-click unsubscribe); unsubscribed affiliates are left out. subject and text may use {{affiliate.name}}, {{affiliate.email}}, {{affiliate.ref_code}}, {{program.name}} and {{portal_url}}; an unknown variable is 400 invalid_request. campaign_id of no campaign of this workspace is 404 unknown_resource; more than ${MAX_BROADCAST_RECIPIENTS} recipients is 409 invalid_state.`,
   tags: ['Emails'],
   successStatus: 201,
-  errors: ['unknown_resource', 'invalid_state'],
+  errors: ['subject_required', 'text_required', 'unknown_resource', 'invalid_state'],
 });
 
 export const createBroadcastInput = z.strictObject({

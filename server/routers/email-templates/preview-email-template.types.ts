@@ -9,7 +9,7 @@ export const previewEmailTemplateMeta = operation({
   summary: 'Render an affiliate e-mail with sample values',
   description: 'Renders the saved wording, or the subject and text given (a draft, checked as a save checks it), with sample values and the program branding. Nothing is saved or sent.',
   tags: ['Emails'],
-  errors: [],
+  errors: ['link_not_found'],
 });
 
 export const previewEmailTemplateInput = z.strictObject({ kind: emailKind, subject: emailSubject.optional(), text: emailText.optional() });

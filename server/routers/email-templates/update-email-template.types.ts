@@ -9,7 +9,7 @@ export const updateEmailTemplateMeta = operation({
   description:
     'subject and text may use the {{variables}} the kind lists; an unknown one is refused (400 invalid_request naming it). null puts back the default wording.',
   tags: ['Emails'],
-  errors: [],
+  errors: ['link_not_found'],
 });
 
 export const updateEmailTemplateInput = z.strictObject({
