@@ -30,6 +30,8 @@ test('templates are edited and previewed; a broadcast reaches its campaign and i
   await form.getByLabel('Subject').fill('Hooray: {{commission.amount}} for {{affiliate.name}}');
   await form.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('email-preview-subject')).toHaveText('Hooray: $42.00 for Ada Lovelace');
+  await expect(page.frameLocator('iframe[title="E-mail preview"]').getByText('Hello Ada Lovelace,')).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveCount(0);
   await shot(page, 'emails-preview');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(item).toContainText('customised');

@@ -59,7 +59,7 @@ export function TemplateItem({ template: t, canWrite }: { template: Template; ca
           <p className="text-xs text-slate-500">Variables: {t.variables.map((v) => `{{${v}}}`).join(' ')}</p>
           <div className="flex flex-wrap gap-2">
             <Button disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save'}</Button>
-            <Button tone="secondary" type="button" onClick={() => preview.mutate({ kind: t.kind, subject: draft.subject, text: draft.text })}>
+            <Button tone="secondary" type="button" onClick={() => { update.reset(); preview.mutate({ kind: t.kind, subject: draft.subject, text: draft.text }); }}>
               Preview
             </Button>
             {t.customised && (
