@@ -41,7 +41,7 @@ export async function addViewer(page: Page, browser: Browser, prefix = 'viewer')
 }
 
 const mailbox = () => join(tmpdir(), `refcount-e2e-mail-${port}.jsonl`);
-type Mail = { to: string[]; subject: string; text: string };
+type Mail = { to: string[]; subject: string; text: string; html?: string | null; headers?: Record<string, string> };
 
 /** The newest e-mail the app sent to `address` through the e2e SMTP server (e2e/serve.mjs), once it has arrived. */
 export async function mailTo(address: string, after = 0): Promise<Mail> {

@@ -17,6 +17,7 @@ const NAV = [
   ['/dashboard/products', 'Products'],
   ['/dashboard/rewards', 'Rewards'],
   ['/dashboard/integrations', 'Integrations'],
+  ['/dashboard/emails', 'E-mails'],
   ['/dashboard/webhooks', 'Webhooks'],
   ['/dashboard/settings', 'Settings'],
   ['/dashboard/activity', 'Activity'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt, workspaceRef } from './columns';
 import { AFFILIATE_STATUSES, MAIL_STATUSES } from '../../server/model/enums';
 
@@ -80,8 +80,21 @@ export const emailOutbox = pgTable(
     // The mailer's lease and retry backoff: a message is due once this is null or past, so a
     // message in flight is not picked by a second worker and a crashed worker's claim expires.
     nextAttemptAt: ts('next_attempt_at'),
+    // Affiliate e-mails (docs/emails.md): the branded HTML part, extra headers (List-Unsubscribe),
+    // who it is for, the broadcast it belongs to, and the key that makes an event's e-mail once.
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    affiliateId: uuid('affiliate_id'),
+    broadcastId: uuid('broadcast_id'),
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
+    // an event's e-mail is written once however often the job reads the event
+    uniqueIndex('email_outbox_dedupe_uq').on(t.workspaceId, t.dedupeKey).where(sql`dedupe_key is not null`),
+    // a broadcast's send log and counts
+    index('email_outbox_broadcast_idx').on(t.broadcastId).where(sql`broadcast_id is not null`),
+    // /dev/mail and the manager's view of recent mail, newest first
+    index('email_outbox_workspace_created_idx').on(t.workspaceId, t.createdAt),
     // the mailer finds the workspaces with mail to send (a skip scan), then each one's messages
     // oldest due first; sent, logged and exhausted messages add no entry (5 = MAX_ATTEMPTS)
     index('email_outbox_due_idx')

@@ -21,3 +21,4 @@ export * from './code-links';
 export * from './reward-deliveries';
 export * from './payout-methods';
 export * from './tax-forms';
+export * from './emails';

@@ -3,6 +3,7 @@ import { CODE_GENERATE_QUEUE, generateMissingCodesEverywhere } from '../domain/c
 import { CONFIRM_QUEUE, confirmDueConversions } from '../domain/conversions/confirm';
 import { CODE_SYNC_QUEUE } from '../integrations/codes/sync';
 import { deliverOutbox, OUTBOX_QUEUE } from '../domain/mail/deliver-outbox';
+import { EVENT_MAIL_QUEUE, mailFromEvents } from '../domain/emails/from-events';
 import { foldRollups } from '../domain/rollups/fold';
 import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../domain/risk/scheduled';
 import { registerClickPartitionJobs } from './click-partition-jobs';
@@ -27,7 +28,10 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   // Invitation and sign-in-link e-mails written to the outbox in the transaction that caused them.
   // Someone is waiting at their inbox for a sign-in link: a few seconds, not half a minute; an idle
   // tick is one indexed read of queued rows.
-  await runner.register(OUTBOX_QUEUE, async () => again(OUTBOX_QUEUE, await deliverOutbox({ db, smtpUrl: config.smtpUrl })), { every: 5 });
+  await runner.register(OUTBOX_QUEUE, async () => again(OUTBOX_QUEUE, await deliverOutbox({ db, smtpUrl: config.smtpUrl, logLinks: config.devMail })), { every: 5 });
+  // Affiliate e-mails made from the domain's events (docs/emails.md#how-they-are-made); they reach
+  // the outbox above. Idle: one index probe per workspace.
+  await runner.register(EVENT_MAIL_QUEUE, async () => again(EVENT_MAIL_QUEUE, await mailFromEvents({ db, publicUrl: config.publicUrl })), { every: 15 });
   // Rollup deltas appended by clicks and conversions move into daily_rollups. Reports add the
   // unfolded rows themselves, so this bounds how many they add, not whether they are exact.
   await runner.register('rollups.fold', async () => void (await foldRollups({ db })), { every: 2 });

@@ -56,6 +56,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webhookAllowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     smtpUrl: env.SMTP_URL || undefined,
+    // Development without SMTP (docs/emails.md#development): /dev/mail shows the outbox and the
+    // mailer logs each message's links. Never in production, where links sign in.
+    devMail: env.NODE_ENV === 'development' && !env.SMTP_URL,
     // Where Stripe's API is, for the optional API key (server/integrations/provider-api.ts):
     // unset, Stripe's own; a local fake in the browser specs.
     stripeApiUrl: env.STRIPE_API_URL || undefined,

@@ -75,6 +75,9 @@ export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export const RECOMMENDED_ACTIONS = ['none', 'monitor', 'review', 'hold_commissions', 'suspend'] as const;
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** The affiliate e-mails made from events (docs/emails.md#kinds). */
+export const EMAIL_KINDS = ['affiliate_approved', 'commission_earned', 'commission_approved', 'payout_sent', 'payout_failed', 'clawback'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const MAIL_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
 
 export const PROVIDERS = ['stripe', 'paddle'] as const;

@@ -20,6 +20,8 @@ import { integrationsRouter } from './integrations/router';
 import { joinRouter } from './join/router';
 import { embedTokensRouter } from './embed-tokens/router';
 import { embedRouter } from './embed/router';
+import { emailTemplatesRouter } from './email-templates/router';
+import { broadcastsRouter } from './broadcasts/router';
 
 // Every endpoint group, one folder per /v1 path segment, named after it: /v1/campaigns/* is in
 // campaigns/. Two exceptions, each named so it cannot be mistaken: /v1/affiliate/* (what an
@@ -50,6 +52,8 @@ export const appRouter = router({
   join: joinRouter,
   embedTokens: embedTokensRouter,
   embed: embedRouter,
+  emailTemplates: emailTemplatesRouter,
+  broadcasts: broadcastsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -47,6 +47,8 @@ export async function listenV1(services: Services) {
  * closes): tests speak HTTP to it.
  */
 export async function startTestApi(env: Record<string, string> = {}, given?: Database) {
+  // A started app always has one (server/runtime/auth-secret.ts): unsubscribe links and embed tokens sign with it.
+  process.env.NEXTAUTH_SECRET ??= 'test-install-secret-material';
   const database: TestDatabase = given
     ? { ...given, openPeer: () => Promise.reject(new Error('a second node needs a database startTestApi opened itself')) }
     : await openTestDatabase();

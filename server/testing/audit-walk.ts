@@ -55,6 +55,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'webhooks.redeliver': 'sends an existing delivery again; the delivery log records the attempt, no managed record changes',
   'team.requestPasswordReset': 'anonymous: e-mails a one-time link (the outbox row is its record); nobody is known to act yet',
   'portal.requestSignInLink': 'anonymous: e-mails a one-time link (the outbox row is its record); nobody is known to act yet',
+  'emailTemplates.preview': 'a pure preview: renders an e-mail with sample values and writes nothing',
 };
 
 let linkFake: FakeStripe | undefined;
@@ -125,6 +126,8 @@ export const WALK: Record<string, WalkCase> = {
   'products.setPolicy': { input: () => ({ commission_unmapped_products: false }) },
   'products.create': { input: () => ({ provider_product_id: 'prod_walk_created', name: 'Walked product' }) },
   'products.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/products', { provider_product_id: 'prod_walk', name: 'Product' })).data.id, name: 'Product, renamed' }) },
+  'emailTemplates.update': { input: () => ({ kind: 'commission_earned', enabled: false, subject: 'You earned {{commission.amount}}' }) },
+  'broadcasts.create': { input: () => ({ subject: 'Walked news', text: 'Hello {{affiliate.name}}' }) },
   'settings.update': { input: () => ({ min_payout: 2 }) }, // hold_days stays 0: the payouts below need it
   'webhooks.create': { input: () => ({ url: 'https://127.0.0.1:9/created', events: ['*'] }) },
   'webhooks.update': { input: async (f) => ({ id: await newWebhook(f), description: 'Walked' }) },

@@ -16,6 +16,8 @@ export type DeliverOptions = {
   log?: MailLog;
   from?: string;
   limits?: SweepLimits;
+  /** Development without SMTP: log each message's links, so a sign-in link is never out of reach (docs/emails.md#development). */
+  logLinks?: boolean;
 };
 export type DeliveryReport = { sent: number; logged: number; failed: number };
 
@@ -49,6 +51,9 @@ async function claim(db: DbOrTx, id: string): Promise<boolean> {
   return won.length === 1;
 }
 
+/** The http(s) links of a message's text, each once (the /dev/mail viewer shows them too). */
+export const linksOf = (text: string): string[] => [...new Set(text.match(/https?:\/\/[^\s<>"']+/g) ?? [])];
+
 const mark = (db: DbOrTx, id: string, set: PgUpdateSetSource<typeof emailOutbox>) =>
   db.update(emailOutbox).set(set).where(eq(emailOutbox.id, id));
 
@@ -70,7 +75,7 @@ const DUE_AT = sql`coalesce(${emailOutbox.nextAttemptAt}, ${emailOutbox.createdA
  * Sends due outbox messages through SMTP, workspaces taking turns in bounded batches
  * (domain/jobs/sweep.ts); called periodically by a job. `more`: messages were left for the next run.
  */
-export async function deliverOutbox({ db, smtpUrl, log = logInfo, from = DEFAULT_FROM, limits = OUTBOX_LIMITS }: DeliverOptions): Promise<DeliveryReport & { more: boolean }> {
+export async function deliverOutbox({ db, smtpUrl, log = logInfo, from = DEFAULT_FROM, limits = OUTBOX_LIMITS, logLinks = false }: DeliverOptions): Promise<DeliveryReport & { more: boolean }> {
   const report: DeliveryReport = { sent: 0, logged: 0, failed: 0 };
   const workspaces = await workspacesWith(db, 'email_outbox', WAITING, { after: sweepCursor(OUTBOX_QUEUE) });
   if (!workspaces.ids.length) return { ...report, more: false };
@@ -104,11 +109,13 @@ export async function deliverOutbox({ db, smtpUrl, log = logInfo, from = DEFAULT
       // The body holds the invitation token: log who and what, never the body.
       await mark(db, row.id, { status: 'logged', error: null, nextAttemptAt: null });
       log('mail.logged', { id: row.id, kind: row.kind, to: row.to, subject: row.subject });
+      // Never in production (config.devMail): these links sign in.
+      if (logLinks) for (const link of linksOf(row.body)) log('mail.link', { to: row.to, kind: row.kind, link });
       report.logged++;
       return;
     }
     try {
-      await transportFor(smtpUrl).sendMail({ from, to: row.to, subject: row.subject, text: row.body });
+      await transportFor(smtpUrl).sendMail({ from, to: row.to, subject: row.subject, text: row.body, html: row.html ?? undefined, headers: row.headers ?? undefined });
       // Once delivered, the invitation token has no business staying in the database in clear.
       await mark(db, row.id, { status: 'sent', sentAt: sql`now()`, error: null, nextAttemptAt: null, body: sql`regexp_replace(${emailOutbox.body}, ${REDACT_TOKEN}, 'token=[redacted]', 'g')` });
       report.sent++;
