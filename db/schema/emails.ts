@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzl
 import { createdAt, id, ts, updatedAt, workspaceRef } from './columns';
 
 // Affiliate e-mails (docs/emails.md): a workspace's own wording of a kind; no row, or a null
-// subject or text, is the default written in server/domain/emails/kinds.ts.
+// subject or text, is the default written in server/domain/mail/kinds.ts.
 export const emailTemplates = pgTable(
   'email_templates',
   {

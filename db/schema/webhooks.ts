@@ -44,7 +44,7 @@ export const webhookEvents = pgTable(
     // and need no entry here
     index('webhook_events_pending_idx').on(t.workspaceId, t.createdAt, t.id).where(sql`dispatched_at is null`),
     // the affiliate e-mail job reads each workspace's events of the types that make e-mails
-    // (server/domain/emails/from-events.ts) past its cursor; other events add no entry
+    // (server/domain/mail/from-events.ts) past its cursor; other events add no entry
     index('webhook_events_mail_idx')
       .on(t.workspaceId, t.createdAt, t.id)
       .where(sql`type in ('affiliate.updated', 'commission.created', 'commission.updated', 'payout.sent', 'payout.paid', 'payout.failed')`),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailUnsubscribes } from '@/db/schema';
-import { signUnsubscribeToken, verifyUnsubscribeToken } from '../domain/emails/unsubscribe-token';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from '../domain/mail/unsubscribe-token';
 import { startTestApi, type TestApi } from '../testing/api';
 import { startProgram, type Program } from '../testing/program';
 import { unsubscribePage, unsubscribePost } from './unsubscribe';

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { unsubscribeByToken } from '../domain/emails/unsubscribe';
+import { unsubscribeByToken } from '../domain/mail/unsubscribe';
 
 // /unsubscribe?t=…: the link of every optional affiliate e-mail (docs/emails.md#unsubscribe).
 // A mail client's one-click POST (RFC 8058, List-Unsubscribe-Post) and the page's button both

@@ -3,7 +3,7 @@ import { CODE_GENERATE_QUEUE, generateMissingCodesEverywhere } from '../domain/c
 import { CONFIRM_QUEUE, confirmDueConversions } from '../domain/conversions/confirm';
 import { CODE_SYNC_QUEUE } from '../integrations/codes/sync';
 import { deliverOutbox, OUTBOX_QUEUE } from '../domain/mail/deliver-outbox';
-import { EVENT_MAIL_QUEUE, mailFromEvents } from '../domain/emails/from-events';
+import { EVENT_MAIL_QUEUE, mailFromEvents } from '../domain/mail/from-events';
 import { foldRollups } from '../domain/rollups/fold';
 import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../domain/risk/scheduled';
 import { registerClickPartitionJobs } from './click-partition-jobs';

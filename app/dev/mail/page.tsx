@@ -1,7 +1,7 @@
 // /dev/mail: every outbox message with its links, in development without SMTP only (404
-// otherwise): server/domain/emails/dev-mail.ts says why.
+// otherwise): server/domain/mail/dev-mail.ts says why.
 import { notFound } from 'next/navigation';
-import { devMailEnabled, recentMail } from '@/server/domain/emails/dev-mail';
+import { devMailEnabled, recentMail } from '@/server/domain/mail/dev-mail';
 import { getServices } from '@/server/runtime/services';
 
 export const dynamic = 'force-dynamic';

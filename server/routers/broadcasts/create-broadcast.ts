@@ -1,6 +1,6 @@
 // POST /v1/broadcasts: e-mail a group of affiliates through the outbox
 import { presentBroadcast } from '../../contracts/email';
-import { createBroadcast } from '../../domain/emails/broadcasts';
+import { createBroadcast } from '../../domain/mail/broadcasts';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { createBroadcastInput, createBroadcastMeta, createBroadcastOutput } from './create-broadcast.types';
 

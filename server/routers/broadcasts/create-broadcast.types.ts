@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { referenceId } from '../../contracts/common';
 import { broadcastBody, emailSubject, emailText } from '../../contracts/email';
-import { MAX_BROADCAST_RECIPIENTS } from '../../domain/emails/limits';
+import { MAX_BROADCAST_RECIPIENTS } from '../../domain/mail/limits';
 import { operation } from '../../trpc/meta';
 
 export const createBroadcastMeta = operation({

@@ -1,6 +1,6 @@
 // GET /v1/broadcasts: the broadcast log with each one's send counts
 import { presentBroadcast } from '../../contracts/email';
-import { listBroadcasts } from '../../domain/emails/broadcasts';
+import { listBroadcasts } from '../../domain/mail/broadcasts';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listBroadcastsInput, listBroadcastsMeta, listBroadcastsOutput } from './list-broadcasts.types';

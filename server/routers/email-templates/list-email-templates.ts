@@ -1,6 +1,6 @@
 // GET /v1/email-templates: every affiliate e-mail kind with its switch and wording
 import { presentEmailTemplate } from '../../contracts/email';
-import { readTemplates } from '../../domain/emails/templates';
+import { readTemplates } from '../../domain/mail/templates';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { listEmailTemplatesInput, listEmailTemplatesMeta, listEmailTemplatesOutput } from './list-email-templates.types';
 

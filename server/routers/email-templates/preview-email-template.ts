@@ -1,5 +1,5 @@
 // POST /v1/email-templates/{kind}/preview: an affiliate e-mail as it would read, with sample values
-import { previewTemplate } from '../../domain/emails/templates';
+import { previewTemplate } from '../../domain/mail/templates';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { previewEmailTemplateInput, previewEmailTemplateMeta, previewEmailTemplateOutput } from './preview-email-template.types';
 

@@ -1,6 +1,6 @@
 // PATCH /v1/email-templates/{kind}: switch an affiliate e-mail on or off, or reword it
 import { presentEmailTemplate } from '../../contracts/email';
-import { updateTemplate } from '../../domain/emails/templates';
+import { updateTemplate } from '../../domain/mail/templates';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { updateEmailTemplateInput, updateEmailTemplateMeta, updateEmailTemplateOutput } from './update-email-template.types';
 

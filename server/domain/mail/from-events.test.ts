@@ -6,7 +6,7 @@ import { startProgram, type Program } from '../../testing/program';
 import { startSmtp } from '../../testing/smtp';
 import { unsubscribePost } from '../../browser/unsubscribe';
 import { emitEvent } from '../events/emit-event';
-import { deliverOutbox } from '../mail/deliver-outbox';
+import { deliverOutbox } from './deliver-outbox';
 import { mailFromEvents } from './from-events';
 import { signUnsubscribeToken } from './unsubscribe-token';
 

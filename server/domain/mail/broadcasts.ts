@@ -7,7 +7,7 @@ import { addAuditEntry } from '../audit/audit-entries';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { referencedCampaign } from '../references';
-import { MAX_ATTEMPTS } from '../mail/deliver-outbox';
+import { MAX_ATTEMPTS } from './deliver-outbox';
 import { affiliateValues } from './from-events';
 import { BROADCAST_VARIABLES } from './kinds';
 import { MAX_BROADCAST_RECIPIENTS } from './limits';

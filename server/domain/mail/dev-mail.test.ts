@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../lib/env';
 import { startTestApi, type TestApi } from '../../testing/api';
-import { deliverOutbox } from '../mail/deliver-outbox';
-import { queueEmail } from '../mail/outbox';
+import { deliverOutbox } from './deliver-outbox';
+import { queueEmail } from './outbox';
 import { devMailEnabled, recentMail } from './dev-mail';
 
 let api: TestApi;

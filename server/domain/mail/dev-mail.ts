@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
-import { linksOf } from '../mail/deliver-outbox';
+import { linksOf } from './deliver-outbox';
 
 // The development mail viewer (/dev/mail, docs/emails.md#development): without SMTP nothing
 // leaves the machine, so a newcomer told "check your inbox" finds the message and its link here.
