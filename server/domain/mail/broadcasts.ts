@@ -43,7 +43,7 @@ export async function createBroadcast({ ctx, subject, body, campaignId, publicUr
     const brand = await mailBrand(tx, ctx.workspaceId);
     const rows = people.map((a) => {
       const unsubscribe = unsubscribeUrl(publicUrl, ctx.workspaceId, a.id);
-      const message = renderEmail({ subject, body, values: affiliateValues(a, brand.name, publicUrl), brand, unsubscribeUrl: unsubscribe });
+      const message = renderEmail({ subject, body, values: affiliateValues(a, brand, publicUrl), brand, unsubscribeUrl: unsubscribe });
       return {
         workspaceId: ctx.workspaceId, kind: 'broadcast', to: a.email!, subject: message.subject, body: message.text, html: message.html,
         headers: unsubscribeHeaders(unsubscribe), affiliateId: a.id, broadcastId: broadcast.id,

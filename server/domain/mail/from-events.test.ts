@@ -70,7 +70,7 @@ describe('affiliate e-mails from events', () => {
     expect(approved.subject).toBe('You are in: welcome to the Test workspace affiliate program');
     expect(approved.body).toContain('Hello New <b>Bie</b>,');
     expect(approved.body).toContain('https://shop.example.com/?ref=newbie');
-    expect(approved.body).toContain(`${PUBLIC}/portal/login`);
+    expect(approved.body).toMatch(new RegExp(`${PUBLIC}/portal/login\\?program=\\w+`)); // the sign-in page in the program's brand
     expect(approved.html).toContain('Hello New &lt;b&gt;Bie&lt;/b&gt;,');
     expect(approved.headers).toBeNull(); // transactional: no unsubscribe
     expect(byKind('commission_earned').subject).toBe('You earned $30.00 with Test workspace');

@@ -9,7 +9,7 @@ import { sweepCursor, sweepWorkspaces, type SweepLimits, type SweepReport } from
 import { MAX_WORKSPACES_A_RUN, type WorkspaceList } from '../jobs/workspaces-with';
 import { mailForEvent, MAIL_EVENT_TYPES, type EventMail } from './event-mail';
 import { KINDS } from './kinds';
-import { renderEmail, unsubscribeHeaders } from './render';
+import { portalSignInUrl, renderEmail, unsubscribeHeaders, type Brand } from './render';
 import { mailBrand, readTemplates } from './templates';
 import { unsubscribeUrl } from './unsubscribe-token';
 
@@ -105,7 +105,7 @@ async function queueEventMails(tx: DbOrTx, workspaceId: string, publicUrl: strin
     if (!template.enabled || !affiliate?.email || (optional && unsubscribed.has(affiliate.id))) continue;
     const unsubscribe = optional ? unsubscribeUrl(publicUrl, workspaceId, affiliate.id) : null;
     const values = {
-      ...affiliateValues(affiliate, brand.name, publicUrl),
+      ...affiliateValues(affiliate, brand, publicUrl),
       link: links.get(affiliate.id) ?? `${publicUrl}/portal`,
       ...mail.values,
     };
@@ -121,12 +121,12 @@ async function queueEventMails(tx: DbOrTx, workspaceId: string, publicUrl: strin
 type AffiliateRow = typeof affiliates.$inferSelect;
 
 /** The values every affiliate e-mail (and a broadcast) can use. */
-export const affiliateValues = (a: Pick<AffiliateRow, 'name' | 'email' | 'refCode'>, programName: string, publicUrl: string): Record<string, string> => ({
+export const affiliateValues = (a: Pick<AffiliateRow, 'name' | 'email' | 'refCode'>, brand: Brand, publicUrl: string): Record<string, string> => ({
   'affiliate.name': a.name?.trim() || 'there',
   'affiliate.email': a.email ?? '',
   'affiliate.ref_code': a.refCode,
-  'program.name': programName,
-  portal_url: `${publicUrl}/portal/login`,
+  'program.name': brand.name,
+  portal_url: portalSignInUrl(publicUrl, brand),
 });
 
 // The default link the portal shows (links/link-kit.ts): the campaign's landing page with ?ref=.

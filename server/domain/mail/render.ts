@@ -1,7 +1,11 @@
 // Templates to messages (docs/emails.md#variables): {{name}} placeholders filled with plain
 // values, a plain-text part, and a simple branded HTML part where every value is escaped.
 
-export type Brand = { name: string; color: string | null; logoUrl: string | null };
+/** `joinKey`: the program's join slug or public id, which brands its portal sign-in (/portal/login?program=). */
+export type Brand = { name: string; color: string | null; logoUrl: string | null; joinKey?: string };
+
+/** The portal's sign-in page in the program's brand. */
+export const portalSignInUrl = (publicUrl: string, brand: Brand) => `${publicUrl}/portal/login${brand.joinKey ? `?program=${encodeURIComponent(brand.joinKey)}` : ''}`;
 export type RenderedEmail = { subject: string; text: string; html: string };
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;

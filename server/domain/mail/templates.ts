@@ -5,7 +5,7 @@ import { invalid } from '../../errors/errors';
 import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { EMAIL_KINDS, KINDS, SAMPLE_VALUES, type EmailKind } from './kinds';
-import { renderEmail, unknownVariables, type Brand, type RenderedEmail } from './render';
+import { portalSignInUrl, renderEmail, unknownVariables, type Brand, type RenderedEmail } from './render';
 
 /** A kind as the workspace sends it: its own wording, or the default where it has none. */
 export type EmailTemplate = { kind: EmailKind; enabled: boolean; transactional: boolean; subject: string; body: string; customised: boolean; variables: readonly string[] };
@@ -68,11 +68,11 @@ const auditView = (t: EmailTemplate) => ({ kind: t.kind, enabled: t.enabled, sub
 /** The program as its e-mails show it: its name (else the workspace's), colour and logo. */
 export async function mailBrand(db: DbOrTx, workspaceId: string): Promise<Brand> {
   const [row] = await db
-    .select({ workspaceName: workspaces.name, programName: workspaceSettings.programName, color: workspaceSettings.brandColor, logoUrl: workspaceSettings.logoUrl })
+    .select({ workspaceName: workspaces.name, programName: workspaceSettings.programName, color: workspaceSettings.brandColor, logoUrl: workspaceSettings.logoUrl, publicId: workspaces.publicId, joinSlug: workspaceSettings.joinSlug })
     .from(workspaces)
     .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, workspaces.id))
     .where(eq(workspaces.id, workspaceId));
-  return { name: row?.programName ?? row?.workspaceName ?? 'Affiliate program', color: row?.color ?? null, logoUrl: row?.logoUrl ?? null };
+  return { name: row?.programName ?? row?.workspaceName ?? 'Affiliate program', color: row?.color ?? null, logoUrl: row?.logoUrl ?? null, joinKey: row?.joinSlug ?? row?.publicId };
 }
 
 /**
@@ -85,7 +85,7 @@ export async function previewTemplate({ ctx, kind, draft, publicUrl }: { ctx: Wo
   if (draft.body !== undefined) checkVariables('text', draft.body, allowed);
   const saved = (await readTemplates(ctx)).find((t) => t.kind === kind)!;
   const brand = await mailBrand(ctx.db, ctx.workspaceId);
-  const values = { ...SAMPLE_VALUES, 'program.name': brand.name, portal_url: `${publicUrl}/portal/login` };
+  const values = { ...SAMPLE_VALUES, 'program.name': brand.name, portal_url: portalSignInUrl(publicUrl, brand) };
   const unsubscribe = KINDS[kind].transactional ? null : `${publicUrl}/unsubscribe?t=sample`;
   return renderEmail({ subject: draft.subject ?? saved.subject, body: draft.body ?? saved.body, values, brand, unsubscribeUrl: unsubscribe });
 }
