@@ -71,7 +71,7 @@ describe('POST /v1/email-templates/{kind}/preview', () => {
     const draft = await api.call('POST', '/v1/email-templates/commission_approved/preview', { token: ws.token, body: { text: 'Hi {{affiliate.name}} <script>x</script> {{portal_url}}' } });
     expect(draft.body.data.text).toContain('Hi Ada Lovelace <script>x</script> https://refs.example.com/portal/login');
     expect(draft.body.data.text).toContain('Stop these e-mails: https://refs.example.com/unsubscribe?t=sample');
-    expect(draft.body.data.html).toContain('&lt;script&gt;x&lt;/script&gt; <a href="https://refs.example.com/portal/login">');
+    expect(draft.body.data.html).toMatch(/&lt;script&gt;x&lt;\/script&gt; <a href="https:\/\/refs.example.com\/portal\/login\?program=[\w-]+">/);
     expect(draft.body.data.html).not.toContain('<script>');
     // nothing saved
     const list = await api.call('GET', '/v1/email-templates', { token: ws.token });
