@@ -279,11 +279,9 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     });
   });
 
-  // A generic plan locks every table, partition and index it holds on each execution, run or not;
-  // past 16 a backend's locks leave the fast path for the shared lock table, and a first read that
-  // held every part at once (22 locks) cost twice the PostgreSQL CPU per sale under load. A sale by
-  // cookie's shape holds clicks and each of its partitions (20 here): left out, as its own
-  // statement did too once a few months of partitions exist.
+  // A generic plan locks every table, partition and index it holds on each run; past 16 locks leave
+  // the fast path, and a first read holding 22 cost twice the PostgreSQL CPU per sale. A sale by
+  // cookie's shape (clicks and its 20 partitions) is left out, as its own statement was.
   it("the sale's first read without a visitor takes its locks by the fast path, in the generic plan", async () => {
     await seed(3_000);
     await withGenericPlans(async () => {
