@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../errors/errors';
 import { groupCommitPerHandle } from '../lib/group-commit';
+import { jsonParam } from '../lib/json-rows';
 import { preparedQuery } from '../lib/prepared-query';
 import type { Commission } from '../domain/commissions/read';
 import type { WorkspaceCtx } from '../domain/context';
@@ -45,7 +46,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof salesWithLedgers>['execute']>>[n
 const refundReader = groupCommitPerHandle((db: DbOrTx) => ({
   write: async (batch: Request[]): Promise<Row[][]> => {
     const doc = batch.map((r, n) => ({ n, workspace_id: r.workspaceId, external_id: r.externalId, key_hash: r.keyHash }));
-    const rows = await salesWithLedgers(db).execute({ refunds: JSON.stringify(doc) });
+    const rows = await salesWithLedgers(db).execute({ refunds: jsonParam(doc) });
     const out = batch.map((): Row[] => []);
     for (const row of rows) out[row.n].push(row);
     return out;

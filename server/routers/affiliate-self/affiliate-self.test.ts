@@ -112,7 +112,15 @@ describe('every /v1/affiliate/* route sees only its own affiliate', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         object: 'affiliate_stats',
-        data: { clicks: 2, leads: 1, sales: 1, revenue: 10_000, commissions: { pending: 200, approved: 0, paid: 1500 }, currency: 'usd' },
+        data: {
+          clicks: 2,
+          leads: 1,
+          sales: 1,
+          revenue: 10_000,
+          commissions: { pending: 200, approved: 0, paid: 1500 },
+          currency: 'usd',
+          commissions_by_currency: [{ currency: 'usd', pending: 200, approved: 0, paid: 1500 }],
+        },
       });
     }
   });
