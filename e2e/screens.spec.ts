@@ -80,7 +80,8 @@ test('public and portal pages, desktop and phone', async ({ page, browser, reque
   const before = mailCount();
   const invited = await request.post('/v1/affiliates/invite', { headers: { Authorization: `Bearer ${demo().token}` }, data: { email, name: 'Screen Shot' } });
   expect(invited.status()).toBe(201);
-  const link = new URL(/https?:\/\/\S+\/portal\/accept\?token=[\w-]+/.exec((await mailTo(email, before)).text)![0]);
+  const accept = /https?:\/\/\S+\/portal\/accept\?token=[\w-]+/;
+  const link = new URL(accept.exec((await mailTo(email, before, accept)).text)![0]);
   const ctx = await browser.newContext();
   const aff = await ctx.newPage();
   await aff.goto(link.pathname + link.search);

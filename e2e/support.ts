@@ -43,14 +43,22 @@ export async function addViewer(page: Page, browser: Browser, prefix = 'viewer')
 const mailbox = () => join(tmpdir(), `refcount-e2e-mail-${port}.jsonl`);
 type Mail = { to: string[]; subject: string; text: string; html?: string | null; headers?: Record<string, string> };
 
-/** The newest e-mail the app sent to `address` through the e2e SMTP server (e2e/serve.mjs), once it has arrived. */
-export async function mailTo(address: string, after = 0): Promise<Mail> {
+const mails = () => readFileSync(mailbox(), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Mail);
+
+/**
+ * The newest e-mail the app sent to `address` through the e2e SMTP server (e2e/serve.mjs), once it
+ * has arrived; with `matching`, the newest whose text matches (demo affiliates also get the
+ * program's e-mails about their commissions and payouts, docs/emails.md).
+ */
+export async function mailTo(address: string, after = 0, matching?: RegExp): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
       () => {
-        const mails = readFileSync(mailbox(), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Mail);
-        found = mails.slice(after).reverse().find((m) => m.to.includes(address));
+        found = mails()
+          .slice(after)
+          .reverse()
+          .find((m) => m.to.includes(address) && (!matching || matching.test(m.text)));
         return !!found;
       },
       { message: `an e-mail to ${address}`, timeout: 20_000, intervals: [500] },
@@ -60,4 +68,7 @@ export async function mailTo(address: string, after = 0): Promise<Mail> {
 }
 
 /** How many e-mails have arrived so far: pass it to mailTo to wait for a newer one. */
-export const mailCount = () => readFileSync(mailbox(), 'utf8').split('\n').filter(Boolean).length;
+export const mailCount = () => mails().length;
+
+/** The e-mails to `address` since `after` (mailCount). */
+export const mailsTo = (address: string, after = 0) => mails().slice(after).filter((m) => m.to.includes(address));
