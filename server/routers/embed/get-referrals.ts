@@ -12,7 +12,6 @@ import { linkKit } from '../../domain/links/link-kit';
 import { listCodes } from '../../domain/codes/store';
 import { findPayoutMethod } from '../../domain/payouts/methods';
 import { listOwnPayouts } from '../../domain/payouts/list';
-import { ownEarningsByCurrency } from '../../domain/portal/earnings-by-currency';
 import { getOwnProfile } from '../../domain/portal/profile';
 import { ownStats } from '../../domain/portal/stats';
 import { programBrand } from '../../domain/settings/program-brand';
@@ -54,7 +53,7 @@ export async function embedReferrals({ ctx, origin, options, portalUrl }: { ctx:
     ],
     codes: codes.map(presentAffiliateCode).filter((c) => c.status === 'active').map(({ code, status }) => ({ code, status })),
     counts: { clicks: stats.clicks, signups: stats.leads, sales: stats.sales },
-    earnings: options.hide_earnings ? null : { credit: options.hide_payouts, by_currency: await ownEarningsByCurrency(ctx, settings.currency) },
+    earnings: options.hide_earnings ? null : { credit: options.hide_payouts, by_currency: stats.commissions_by_currency },
     payouts: options.hide_payouts ? null : await payoutsOf(ctx, portalUrl),
   };
 }
