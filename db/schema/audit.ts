@@ -18,6 +18,8 @@ export const auditEvents = pgTable(
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
     changes: jsonb('changes').notNull(),
+    // 'mcp': the key acted through an MCP tool (server/mcp); null: called /v1 or the dashboard itself
+    via: text('via'),
     createdAt: createdAt(),
   },
   (t) => [

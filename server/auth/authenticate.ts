@@ -56,7 +56,7 @@ async function sessionPrincipal(ctx: RequestContext): Promise<{ workspaceId: str
  * The key of a REST call, spending its budget. A caller without a valid key spends its
  * address's budget instead, so guessing tokens is limited like any other traffic.
  */
-async function keyPrincipal(ctx: RequestContext) {
+async function keyPrincipal(ctx: RequestContext, { spendKeyBudget = true } = {}) {
   let key: Awaited<ReturnType<typeof resolveKey>>;
   try {
     key = await resolveKey(ctx.db, ctx.authorization);
@@ -64,9 +64,15 @@ async function keyPrincipal(ctx: RequestContext) {
     if (RefcountError.is(err) && err.code === 'unauthorized') await rateLimit(ctx, `ip:${ctx.clientIp ?? 'unknown'}`);
     throw err;
   }
-  await rateLimit(ctx, key.keyId);
+  if (spendKeyBudget) await rateLimit(ctx, key.keyId);
   return key;
 }
+
+/**
+ * The caller's key (either family): the MCP server's gate. It spends the key's budget unless the
+ * request is a tool call, which spends it in /v1 like any call (one unit per call, not two).
+ */
+export const authenticateKey = (ctx: RequestContext, { toolCall }: { toolCall: boolean }) => keyPrincipal(ctx, { spendKeyBudget: !toolCall });
 
 /** Once the caller is known to be allowed, what was wrong with its request is the answer. */
 function answerFraming(ctx: RequestContext) {
@@ -81,7 +87,8 @@ export async function authenticateWorkspace(ctx: RequestContext, need: NeededSco
     const key = await keyPrincipal(ctx);
     if (key.family !== 'workspace') throw insufficientScope('workspace_key');
     // the settings as the key lookup read them (WorkspaceCtx.settings)
-    principal = { workspaceId: key.workspaceId, actor: { kind: 'key', keyId: key.keyId, scopes: key.scopes }, settings: key.settings };
+    const via = ctx.via ? { via: ctx.via } : {};
+    principal = { workspaceId: key.workspaceId, actor: { kind: 'key', keyId: key.keyId, scopes: key.scopes, ...via }, settings: key.settings };
   }
   if (!grants(principal.actor.scopes, need)) throw insufficientScope(need);
   answerFraming(ctx);

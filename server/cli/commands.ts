@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { Database } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { systemActor } from '../domain/context';
@@ -70,7 +71,29 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
-export const STANDALONE: Record<string, StandaloneCommand> = { 'migrate-data': migrateData };
+/**
+ * `npx refcount mcp`: the MCP server over stdio for a local agent (docs/client-and-mcp.md), as the
+ * key in REFCOUNT_API_KEY. stdout carries the protocol, so nothing else is printed there.
+ */
+const mcp: StandaloneCommand = async (config) => {
+  const apiKey = process.env.REFCOUNT_API_KEY;
+  if (!apiKey) throw new UsageError('set REFCOUNT_API_KEY to a workspace key (sa_live_…) or an affiliate key (refa_live_…)');
+  const { openServices, closeServices } = await import('../runtime/services');
+  const { serveMcpOverStdio } = await import('../mcp/server');
+  // The protocol keeps stdout; log lines (server/lib/log.ts writes info to stdout) go to stderr.
+  const write = process.stdout.write.bind(process.stdout);
+  const protocol = new Writable({ write: (chunk, _encoding, done) => void write(chunk, done) });
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  const services = await openServices(config);
+  const server = await serveMcpOverStdio(services, apiKey, { input: process.stdin, output: protocol });
+  await new Promise<void>((resolve) => {
+    server.onclose = resolve;
+    process.stdin.once('end', resolve);
+  });
+  await closeServices(services);
+};
+
+export const STANDALONE: Record<string, StandaloneCommand> = { 'migrate-data': migrateData, mcp };
 
 type Found = { kind: 'database'; command: Command; rest: string[] } | { kind: 'standalone'; command: StandaloneCommand };
 

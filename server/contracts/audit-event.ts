@@ -13,6 +13,7 @@ export const auditEventRecord = z
       name: text(300)
         .nullable()
         .describe("who, in words: the user's e-mail, the key's name and token start, the affiliate's e-mail (or name); null for system, and for a user, key or affiliate since removed"),
+      via: z.enum(['mcp']).nullable().describe('mcp: the key acted through a tool of the MCP server (/mcp or npx refcount mcp); null otherwise'),
     }),
     action: text(64).describe('<target>.<verb>, e.g. campaign.updated, workspace_key.revoked, payout.paid'),
     target: z.object({ type: text(64), id: text(64).nullable() }),
@@ -25,7 +26,7 @@ export const auditEventRecord = z
 
 export const presentAuditEvent = (row: typeof auditEvents.$inferSelect, names: Map<string, string>): z.infer<typeof auditEventRecord> => ({
   id: row.id,
-  actor: { type: row.actorType, id: row.actorId, name: names.get(`${row.actorType}:${row.actorId}`) ?? null },
+  actor: { type: row.actorType, id: row.actorId, name: names.get(`${row.actorType}:${row.actorId}`) ?? null, via: row.via === 'mcp' ? 'mcp' : null },
   action: row.action,
   target: { type: row.targetType, id: row.targetId },
   changes: row.changes as Record<string, unknown>,

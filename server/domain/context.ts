@@ -17,7 +17,7 @@ export type AffiliateCtx = WorkspaceCtx & { affiliateId: string };
  */
 export type Actor =
   | { kind: 'user'; userId: string }
-  | { kind: 'key'; keyId: string }
+  | { kind: 'key'; keyId: string; via?: 'mcp' }
   | { kind: 'affiliate'; affiliateId: string }
   | { kind: 'system'; job: string };
 

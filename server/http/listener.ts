@@ -23,13 +23,17 @@ export function isV1(url: string): boolean {
   }
 }
 
+const isMcp = (url: string) => url === '/mcp' || url.startsWith('/mcp?');
+
 /**
- * The lean entry's routing: /v1 straight to the dispatcher, then the browser routes and the
+ * The lean entry's routing: /v1 straight to the dispatcher, /mcp to the MCP server, then the browser routes and the
  * payment providers' receivers, everything else to Next. `headers` go on every response.
  */
 export function createAppListener(parts: {
   headers: [string, string][];
   v1: NodeHandler;
+  /** POST /mcp: the MCP server (server/mcp/server.ts). */
+  mcp: NodeHandler;
   browser: ClaimingHandler;
   receiver: ClaimingHandler;
   next: NodeHandler;
@@ -37,6 +41,7 @@ export function createAppListener(parts: {
   return (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of parts.headers) res.setHeader(name, value);
     if (isV1(req.url ?? '/')) return void parts.v1(req, res);
+    if (isMcp(req.url ?? '/')) return void parts.mcp(req, res);
     if (parts.browser(req, res)) return;
     if (parts.receiver(req, res)) return;
     // Next's handlers see a Fetch Request without the socket: hand them the peer (client-ip.ts).

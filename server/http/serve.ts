@@ -14,6 +14,7 @@ import { baseSecurityHeaders } from './security-headers';
 import { closeServices } from '../runtime/services';
 import { createAppListener } from './listener';
 import { createNodeV1Handler } from './v1/handler';
+import { createMcpHandler } from '../mcp/server';
 
 /**
  * The lean entry: /v1 goes straight to the dispatcher on node:http (no Next route machinery on
@@ -44,7 +45,7 @@ export async function serve({ dev, onReady }: { dev: boolean; onReady?: (service
   const base = Object.entries(baseSecurityHeaders(config.publicUrl));
   // POST /integrations/{provider}/{workspace}: payment providers' events, signed over the raw body.
   const receiver = createNodeReceiver(services.database.db);
-  const server = createServer(createAppListener({ headers: base, v1, browser, receiver, next: (req, res) => void nextHandler(req, res) }));
+  const server = createServer(createAppListener({ headers: base, v1, mcp: createMcpHandler(services), browser, receiver, next: (req, res) => void nextHandler(req, res) }));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   logInfo('server.listening', { url: config.publicUrl, database: services.database.driver, dev });

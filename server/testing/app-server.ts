@@ -10,6 +10,7 @@ import { handleInNext } from '../browser/next-mount';
 import { createAppListener } from '../http/listener';
 import { createTrpcHandler } from '../http/trpc-handler';
 import { createFetchV1Handler, createNodeV1Handler } from '../http/v1/handler';
+import { createMcpHandler } from '../mcp/server';
 import { createNodeReceiver } from '../integrations/http';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit';
 import { provideServices } from '../runtime/services';
@@ -65,6 +66,7 @@ export async function startAppServer(api: TestApi, { browserPerMinute = 1_000_00
   const listener = createAppListener({
     headers: [],
     v1: createNodeV1Handler(services),
+    mcp: createMcpHandler(services),
     browser: createNodeBrowserHandler(services, createRateLimiter(browserPerMinute)),
     receiver: createNodeReceiver(services.database.db),
     next: (req, res) => void next(req, res),

@@ -32,6 +32,8 @@ export type RequestContext = {
    * server-side caller (server/embed/caller.ts): never by /v1 nor the dashboard's endpoints.
    */
   embedToken: string | null;
+  /** 'mcp': a /v1 call made by an MCP tool (server/mcp), named so in the audit log. */
+  via: 'mcp' | null;
   /** Filled by procedures and middleware; the transport writes it out. */
   response: { status?: number; headers: Record<string, string>; contentType?: string };
 };
@@ -50,6 +52,7 @@ export function createRequestContext(
     session: null,
     portal: null,
     embedToken: null,
+    via: null,
     response: { headers: {} },
     ...init,
   };

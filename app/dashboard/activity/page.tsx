@@ -47,6 +47,7 @@ export default function ActivityPage() {
               <td className="max-w-56 p-3">
                 {ACTOR_LABEL[e.actor.type] ?? e.actor.type}{' '}
                 {e.actor.name ? <span className="break-all">{e.actor.name}</span> : <span className="font-mono text-xs text-slate-500">{e.actor.type === 'system' ? e.actor.id : shortId(e.actor.id)}</span>}
+                {e.actor.via === 'mcp' && <span className="ml-1 text-xs text-slate-500">via MCP</span>}
               </td>
               <td className="p-3 whitespace-nowrap">{e.action.replace(/[._]/g, ' ')}</td>
               <td className="p-3 whitespace-nowrap">

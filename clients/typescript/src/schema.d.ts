@@ -1923,6 +1923,8 @@ export interface components {
                  * @enum {string}
                  */
                 type: "user" | "api_key" | "affiliate" | "system";
+                /** @description mcp: the key acted through a tool of the MCP server (/mcp or npx refcount mcp); null otherwise */
+                via: "mcp" | null;
             };
             /** @description what changed: `after` for a record created, `before` for one removed, both (changed fields only) for an update; never secrets */
             changes: {

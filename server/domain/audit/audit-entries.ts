@@ -12,12 +12,12 @@ type Json = Record<string, unknown>;
 /** What changed: the record created (`after`), removed (`before`), or the fields that moved. */
 export type AuditChanges = { before?: Json; after?: Json } & Json;
 
-export function actorColumns(actor: Actor): { actorType: AuditActorType; actorId: string } {
+export function actorColumns(actor: Actor): { actorType: AuditActorType; actorId: string; via?: 'mcp' } {
   switch (actor.kind) {
     case 'user':
       return { actorType: 'user', actorId: actor.userId };
     case 'key':
-      return { actorType: 'api_key', actorId: actor.keyId };
+      return { actorType: 'api_key', actorId: actor.keyId, ...(actor.via ? { via: actor.via } : {}) };
     case 'affiliate':
       return { actorType: 'affiliate', actorId: actor.affiliateId };
     case 'system':

@@ -24,6 +24,8 @@ export type V1Request = {
   ip: string | null;
   /** Reads the body; throws payload_too_large past the limit. */
   body: () => Promise<string>;
+  /** Set by the MCP server's tools, which call /v1 in-process (server/mcp/server.ts). */
+  via?: 'mcp';
 };
 /** `contentType` set: `body` is text sent as is (e.g. a CSV export); otherwise it is JSON. */
 export type V1Response = { status: number; headers: Record<string, string>; body: unknown; contentType?: string };
@@ -44,6 +46,7 @@ export function createV1Dispatcher(router: AnyTRPCRouter, services: Services) {
       idempotencyKey: req.header('idempotency-key'),
       clientIp: req.ip,
       framingError,
+      via: req.via ?? null,
     });
   async function answer(req: V1Request, requestId: string): Promise<V1Response> {
     let ctx: RequestContext | undefined;

@@ -4,7 +4,8 @@ import { nodeClientIp, type TrustProxy } from '../../lib/client-ip';
 import type { V1Request, V1Response } from './dispatch';
 import { MAX_BODY_BYTES } from './input';
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The body as text, refused past MAX_BODY_BYTES (64 KiB): /v1 and the MCP server read with it. */
+export function readBody(req: IncomingMessage): Promise<string> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return Promise.reject(new RefcountError('payload_too_large', 'body over 64 KiB'));
   return new Promise((resolve, reject) => {

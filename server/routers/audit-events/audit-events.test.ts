@@ -42,7 +42,7 @@ describe('a write leaves one correct audit row', () => {
     expect(page.data).toEqual([
       {
         id: expect.any(String),
-        actor: { type: 'api_key', id: key.id, name: expect.stringMatching(/^auditor \(sa_live_\w*…\)$/) },
+        actor: { type: 'api_key', id: key.id, name: expect.stringMatching(/^auditor \(sa_live_\w*…\)$/), via: null },
         action: 'campaign.created',
         target: { type: 'campaign', id },
         changes: { after: expect.objectContaining({ id, name: 'Audited', cookie_window_days: 14 }) },
@@ -64,7 +64,7 @@ describe('a write leaves one correct audit row', () => {
     const page = await read('?action=settings.updated');
     expect(page.data).toEqual([
       expect.objectContaining({
-        actor: { type: 'user', id: user.id, name: 'manager@example.com' },
+        actor: { type: 'user', id: user.id, name: 'manager@example.com', via: null },
         target: { type: 'settings', id: p.ws.id },
         changes: { before: { hold_days: 30 }, after: { hold_days: 45 } },
       }),
@@ -86,7 +86,7 @@ describe('a write leaves one correct audit row', () => {
     await confirmDueConversions(api.db);
     const [row] = (await read(`?target_id=${id}`)).data;
     expect(row).toMatchObject({
-      actor: { type: 'system', id: 'conversions.confirm', name: null },
+      actor: { type: 'system', id: 'conversions.confirm', name: null, via: null },
       action: 'conversion.confirmed',
       target: { type: 'conversion', id },
       changes: { before: { status: 'pending' }, after: { status: 'confirmed' } },
@@ -99,8 +99,8 @@ describe('a write leaves one correct audit row', () => {
     await COMMANDS['keys revoke'](api.database, {}, { json: true, print: () => {} }, [made.key.id]);
     const rows = (await read(`?target_id=${made.key.id}`)).data;
     expect(rows.map((r: { action: string; actor: unknown }) => [r.action, r.actor])).toEqual([
-      ['workspace_key.revoked', { type: 'system', id: 'cli', name: null }],
-      ['workspace_key.created', { type: 'system', id: 'test', name: null }],
+      ['workspace_key.revoked', { type: 'system', id: 'cli', name: null, via: null }],
+      ['workspace_key.created', { type: 'system', id: 'test', name: null, via: null }],
     ]);
   });
 });
