@@ -169,7 +169,7 @@ describe('onboarding.sendTestSale', () => {
     expect(await written()).toEqual(none);
     // an active affiliate of a paused campaign cannot take a click either
     await send(ws.token, 'POST', '/v1/affiliates', { email: `paused-${Date.now()}@example.com`, status: 'active', campaign_id: campaign.id });
-    await send(ws.token, 'PATCH', `/v1/campaigns/${campaign.id}`, { status: 'paused' });
+    expect((await send(ws.token, 'POST', `/v1/campaigns/${campaign.id}/status`, { status: 'paused' })).status).toBe(200);
     expect(await failure(c.onboarding.sendTestSale())).toMatchObject({ error: 'invalid_state' });
     expect(await written()).toEqual(none);
     expect((await done(c)).test_sale).toBe(false);
