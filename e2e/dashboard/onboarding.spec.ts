@@ -44,7 +44,7 @@ test('a new workspace: checklist, workspace id copied, test click and sale, at d
 
   // Without a campaign the test is refused, in words, and nothing is ticked.
   await list.getByRole('button', { name: 'Send a test click and sale' }).click();
-  await expect(list.getByRole('alert')).toContainText('no active campaign');
+  await expect(list.getByRole('alert')).toHaveText('No active campaign: create a campaign first.');
   await expect(page.getByTestId('onboarding-progress')).toHaveText('0 of 6 done');
   await shot(page, 'onboarding-new-desktop');
 
@@ -70,7 +70,7 @@ test('a new workspace: checklist, workspace id copied, test click and sale, at d
   }).toPass();
   await expect(result).toContainText("Recorded a click (…");
   await expect(result).toContainText('test sale of $100.00');
-  await expect(result).toContainText('credited to Tess Tester in the campaign Launch');
+  await expect(result).toContainText('credited to Tess Tester in the campaign “Launch”');
   await expect(result).toContainText('Its commission would be $25.00');
   await expect(result).toContainText('it is owed nothing: 0 commissions were written');
   await expect(step(page, 'test_sale')).toHaveAttribute('data-done', 'true');

@@ -17,7 +17,7 @@ export function TestSaleResult({ r }: { r: Result }) {
         visitor.
       </p>
       <p>
-        The sale (…{shortId(r.conversion_id)}) was credited to <strong>{r.affiliate.label}</strong> in the campaign {r.campaign.name}.
+        The sale (…{shortId(r.conversion_id)}) was credited to <strong>{r.affiliate.label}</strong> in the campaign “{r.campaign.name}”.
       </p>
       <p>
         {rate

@@ -35,10 +35,10 @@ export function TrackingCard() {
   const q = useQuery(trpc.onboarding.checklist.queryOptions());
   const d = q.data?.data;
   return (
-    <section id="tracking" aria-label="Tracking">
+    <div id="tracking">
       <Card title="Tracking">
         <QueryState q={q}>{d && <WorkspaceIdAndSnippet workspaceId={d.workspace_id} snippet={d.snippet} />}</QueryState>
       </Card>
-    </section>
+    </div>
   );
 }
