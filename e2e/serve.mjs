@@ -70,6 +70,20 @@ if (seed.status !== 0) {
 }
 const demo = JSON.parse(seed.stdout);
 process.stderr.write(`e2e: seeded demo workspace ${demo.workspaceId}\n`);
+// A second, empty workspace with its own owner and key, for specs that need a program nobody has
+// set up yet (e2e/dashboard/onboarding.spec.ts): handed over like the demo's, in its own file.
+const cli = (...args) => {
+  const r = spawnSync(process.execPath, ['bin/refcount.mjs', ...args, '--json'], { env, encoding: 'utf8' });
+  if (r.status !== 0) {
+    process.stderr.write(r.stderr);
+    process.exit(1);
+  }
+  return JSON.parse(r.stdout);
+};
+const fresh = { email: 'fresh-owner@example.com', password: 'fresh-owner-password' };
+fresh.workspaceId = cli('workspace', 'create', '--name', 'Fresh Co').id;
+cli('user', 'create', '--workspace', fresh.workspaceId, '--email', fresh.email, '--password', fresh.password, '--role', 'owner');
+fresh.token = cli('keys', 'create', '--workspace', fresh.workspaceId, '--scopes', '*', '--name', 'e2e').token;
 // Specs that drive the browser snippet need the demo's public workspace id and key: handed over
 // in a file named by the port (read before the server opens the directory; one process at a time).
 async function embeddedPublicId(workspaceId) {
@@ -81,6 +95,7 @@ async function embeddedPublicId(workspaceId) {
 }
 const publicId = postgres ? await postgres.publicId(demo.workspaceId) : await embeddedPublicId(demo.workspaceId);
 writeFileSync(join(tmpdir(), `refcount-e2e-demo-${process.env.PORT ?? 3000}.json`), JSON.stringify({ ...demo, publicId }), { mode: 0o600 });
+writeFileSync(join(tmpdir(), `refcount-e2e-fresh-${process.env.PORT ?? 3000}.json`), JSON.stringify(fresh), { mode: 0o600 });
 // Started as `npm start` starts it: the compiled entry of `npm run build`.
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], { env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));

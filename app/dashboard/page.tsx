@@ -7,6 +7,7 @@ import { Kpis } from './_stats/kpis';
 import { MetricChart } from './_stats/metric-chart';
 import { AttentionStrip } from './attention';
 import { JobFailures } from './job-failures';
+import { OnboardingChecklist } from './onboarding/checklist';
 import { TopAffiliates } from './reports/breakdowns';
 
 export default function OverviewPage() {
@@ -21,6 +22,7 @@ export default function OverviewPage() {
           <Link className={`text-indigo-700 underline ${focus}`} href="/dashboard/reports">Other ranges and breakdowns</Link>
         </p>
       </PageHeader>
+      <OnboardingChecklist />
       <JobFailures />
       <AttentionStrip />
       <Kpis />

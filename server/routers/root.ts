@@ -22,6 +22,7 @@ import { embedTokensRouter } from './embed-tokens/router';
 import { embedRouter } from './embed/router';
 import { emailTemplatesRouter } from './email-templates/router';
 import { broadcastsRouter } from './broadcasts/router';
+import { onboardingRouter } from './onboarding/router';
 
 // Every endpoint group, one folder per /v1 path segment, named after it: /v1/campaigns/* is in
 // campaigns/. Two exceptions, each named so it cannot be mistaken: /v1/affiliate/* (what an
@@ -54,6 +55,7 @@ export const appRouter = router({
   embed: embedRouter,
   emailTemplates: emailTemplatesRouter,
   broadcasts: broadcastsRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -166,6 +166,7 @@ export const WALK: Record<string, WalkCase> = {
   'team.createKey': { via: 'session', input: () => ({ scopes: ['read'] }) },
   'team.revokeKey': { via: 'session', input: async (f) => ({ id: (await createWorkspaceKey({ ctx: ctxOf(f), input: { scopes: ['read'] } })).key.id }) },
   'team.inviteLink': { via: 'session', input: (f) => ({ affiliate_id: f.p.b.id }) },
+  'onboarding.sendTestSale': { via: 'session', input: () => ({}) },
   'integrations.save': { via: 'session', input: () => ({ provider: 'stripe', secret: SECRET }) },
   'integrations.remove': {
     via: 'session',

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../_components/providers';
 import { PageHeader } from '../../_components/ui';
+import { TrackingCard } from '../onboarding/tracking-snippet';
 import { ApiKeys } from './api-keys';
 import { BrandingForm } from './branding-form';
 import { ProgramForm } from './program-form';
@@ -16,6 +17,7 @@ export default function SettingsPage() {
       <PageHeader title="Settings">{me.data && <span className="text-sm text-slate-600">Your role: {me.data.role ?? 'key'}</span>}</PageHeader>
       <ProgramForm canWrite={canWrite} />
       <BrandingForm canWrite={canWrite} />
+      <TrackingCard />
       <ApiKeys canWrite={canWrite} />
       <Team canWrite={canWrite} isOwner={me.data?.role === 'owner'} />
     </div>
