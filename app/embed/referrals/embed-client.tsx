@@ -7,45 +7,39 @@ import { useEffect, useState } from 'react';
 /** The message the page sends its host; embed.js and @refcount/react-embed check this shape. */
 export const HEIGHT_MESSAGE = 'refcount:embed:height';
 
-export function CopyButton({ text, label, done, className }: { text: string; label: string; done: string; className: string }) {
-  const [copied, setCopied] = useState(false);
+/** A button that runs `act`, then reads `done` for 1.5 s when `act` says it is done. */
+function ActionButton({ label, done, className, act }: { label: string; done: string; className: string; act: () => Promise<boolean> }) {
+  const [shown, setShown] = useState(false);
   return (
     <button
       type="button"
       className={className}
       aria-live="polite"
       onClick={async () => {
-        await navigator.clipboard?.writeText(text).catch(() => undefined);
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1500);
+        if (!(await act())) return;
+        setShown(true);
+        setTimeout(() => setShown(false), 1500);
       }}
     >
-      {copied ? done : label}
+      {shown ? done : label}
     </button>
   );
 }
 
+const copy = async (text: string) => (await navigator.clipboard?.writeText(text).catch(() => undefined), true);
+
+export function CopyButton({ text, label, done, className }: { text: string; label: string; done: string; className: string }) {
+  return <ActionButton label={label} done={done} className={className} act={() => copy(text)} />;
+}
+
 /** The system share sheet where the browser has one (phones), else a copy. */
 export function ShareButton({ text, title, label, done, className }: { text: string; title: string; label: string; done: string; className: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className={className}
-      aria-live="polite"
-      onClick={async () => {
-        if (typeof navigator.share === 'function') {
-          await navigator.share({ title, url: text }).catch(() => undefined);
-          return;
-        }
-        await navigator.clipboard?.writeText(text).catch(() => undefined);
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1500);
-      }}
-    >
-      {copied ? done : label}
-    </button>
-  );
+  const act = async () => {
+    if (typeof navigator.share !== 'function') return copy(text);
+    await navigator.share({ title, url: text }).catch(() => undefined);
+    return false; // the share sheet was its own answer
+  };
+  return <ActionButton label={label} done={done} className={className} act={act} />;
 }
 
 /**
