@@ -1,8 +1,7 @@
 'use client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
-import { useTRPC } from '../../_components/providers';
-import { Button, ErrorNote, inputCls } from '../../_components/ui';
+import { inputCls } from '../../_components/ui';
+import { ConnectionFooter, SecretInput, useConnection } from './connection-form';
 import type { Status } from './types';
 
 /**
@@ -10,11 +9,8 @@ import type { Status } from './types';
  * on save, never shown again), the webhook id and live or sandbox. PayPal checks them on save.
  */
 export function PaypalForm({ status }: { status: Status }) {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: trpc.integrations.status.queryKey() });
-  const save = useMutation(trpc.integrations.save.mutationOptions({ onSuccess: done }));
-  const remove = useMutation(trpc.integrations.remove.mutationOptions({ onSuccess: done }));
+  const connection = useConnection();
+  const { save } = connection;
   const client = status.client;
   if (!client) return null;
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -39,10 +35,7 @@ export function PaypalForm({ status }: { status: Status }) {
           Client ID
           <input name="client_id" autoComplete="off" required maxLength={200} defaultValue={client.client_id ?? ''} className={inputCls} />
         </label>
-        <label className="text-sm">
-          Secret
-          <input name="secret" type="password" autoComplete="off" required={!status.connected} maxLength={200} placeholder={status.connected ? `set (${status.secret_hint}); paste to replace` : status.secret_example} className={inputCls} />
-        </label>
+        <SecretInput status={status} label="Secret" maxLength={200} />
         <label className="text-sm">
           Webhook ID
           <input name="webhook_id" autoComplete="off" required maxLength={100} defaultValue={client.webhook_id ?? ''} className={inputCls} />
@@ -56,18 +49,7 @@ export function PaypalForm({ status }: { status: Status }) {
         </label>
       </div>
       <p className="text-slate-600">Changing the client ID or the environment needs the secret again: PayPal checks them together.</p>
-      <div className="flex flex-wrap gap-2">
-        <Button disabled={save.isPending}>{save.isPending ? 'Saving…' : status.connected ? 'Save' : 'Connect PayPal'}</Button>
-        {status.connected && (
-          <Button type="button" tone="secondary" disabled={remove.isPending} onClick={() => remove.mutate({ provider: status.provider })}>
-            Disconnect
-          </Button>
-        )}
-      </div>
-      <div aria-live="polite">
-        <ErrorNote error={save.error ?? remove.error} />
-        {save.isSuccess && <p className="text-sm text-emerald-700">Saved.</p>}
-      </div>
+      <ConnectionFooter status={status} connection={connection} connectLabel="Connect PayPal" />
     </form>
   );
 }
