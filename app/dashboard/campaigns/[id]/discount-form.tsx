@@ -6,6 +6,7 @@ import { minorToDecimal } from '@/server/model/money';
 import type { AppRouter } from '@/server/routers/root';
 import { useTRPC } from '../../../_components/providers';
 import { useToast } from '../../../_components/toast';
+import { WithUnit } from '../../../_components/forms';
 import { Button, Card, ErrorNote, amountOrProblem, inputCls, money, useProgramCurrency } from '../../../_components/ui';
 
 type Campaign = inferRouterOutputs<AppRouter>['campaigns']['get']['data'];
@@ -87,7 +88,13 @@ export function DiscountForm({ c, canWrite }: { c: Campaign; canWrite: boolean }
           {kind !== 'none' && (
             <label className="text-sm">
               {kind === 'percent' ? 'Percent' : 'Amount'}
-              <input name="discount_amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required placeholder={kind === 'percent' ? '10' : '5.00'} className={inputCls} />
+              {kind === 'percent' ? (
+                <WithUnit unit="%">
+                  <input name="discount_amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required placeholder="10" className={`${inputCls} pr-8`} />
+                </WithUnit>
+              ) : (
+                <input name="discount_amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required placeholder="5.00" className={inputCls} />
+              )}
             </label>
           )}
           {kind === 'amount' && (
