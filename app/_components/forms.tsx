@@ -66,12 +66,32 @@ export function FieldError({ fields, name }: { fields: Fields; name: string }) {
   ) : null;
 }
 
-/** An input (give it `pr-8`) with its unit inside its right edge ("%"), shown but not read twice: the label says it. */
-export function WithUnit({ unit, children }: { unit: string; children: ReactNode }) {
+/**
+ * A labelled input with an optional unit inside its right edge ("%": give the input `pr-8`) and
+ * its message below. The label holds only its words and names the input by id, so the unit and
+ * the message are shown but not read as part of the label.
+ */
+export function Field({ label, unit, fields, name, className = 'text-sm', children }: {
+  label: string;
+  unit?: string | null;
+  fields?: Fields;
+  name?: string;
+  className?: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
   return (
-    <span className="relative block">
-      {children}
-      <span aria-hidden="true" data-testid="unit" className="pointer-events-none absolute top-1 bottom-0 right-3 flex items-center text-sm text-slate-500">{unit}</span>
-    </span>
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      {unit ? (
+        <span className="relative block">
+          {children(id)}
+          <span aria-hidden="true" data-testid="unit" className="pointer-events-none absolute top-1 right-3 bottom-0 flex items-center text-sm text-slate-500">{unit}</span>
+        </span>
+      ) : (
+        children(id)
+      )}
+      {fields && name && <FieldError fields={fields} name={name} />}
+    </div>
   );
 }

@@ -40,7 +40,7 @@ const BADGE: Record<string, string> = {
 };
 
 export function Badge({ value }: { value: string }) {
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${BADGE[value] ?? 'bg-slate-200 text-slate-700'}`}>{value.replace(/_/g, ' ')}</span>;
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${BADGE[value] ?? 'bg-slate-200 text-slate-700'}`}>{value.replace(/_/g, ' ')}</span>;
 }
 
 /** Minor units as a person reads them, per currency (server/lib/money.ts): 12345 usd → $123.45, 5000 jpy → ¥5,000. */

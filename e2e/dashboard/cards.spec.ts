@@ -91,7 +91,7 @@ test('a 1,000-character unbroken note and a 200-character name wrap on the affil
   await page.goto('/join/demo');
   const form = page.getByRole('form', { name: 'Apply' });
   await form.getByLabel('Your name').fill(name);
-  await form.getByLabel('E-mail').fill(`long-${stamp}-${'z'.repeat(80)}@example.com`);
+  await form.getByLabel('E-mail').fill(`long-${stamp}-${'z'.repeat(40)}@example.com`);
   await form.getByLabel('How will you promote us?').fill(note);
   await form.getByLabel(/I accept/).check();
   await form.getByRole('button', { name: 'Apply' }).click();
@@ -144,13 +144,19 @@ test('a form says every invalid field beside it at once, and a percent field say
   const rate = page.getByRole('form', { name: 'Set rate' });
   await rate.getByLabel('Rate type').selectOption('percent');
   await expect(rate.getByTestId('unit')).toHaveText('%');
-  await rate.getByLabel('Percent', { exact: true }).fill('150');
+  await rate.getByLabel('Percent', { exact: true }).fill('');
   await rate.getByLabel('Paid on').selectOption('limited');
   await rate.getByLabel('Months', { exact: true }).fill('0');
   await rate.getByRole('button', { name: 'Save rate' }).click();
-  await expect(rate.getByTestId('field-error-amount')).toBeVisible();
+  await expect(rate.getByTestId('field-error-amount')).toHaveText('Percent: enter a number, like 25.');
   await expect(rate.getByTestId('field-error-length_months')).toHaveText('Months must be at least 1.');
   await shot(page, 'rate-form-percent-errors');
+  // What only the server checks (a percentage above 100) lands beside its field too.
+  await rate.getByLabel(/^Percent/).fill('150');
+  await rate.getByLabel(/^Months/).fill('6');
+  await rate.getByRole('button', { name: 'Save rate' }).click();
+  await expect(rate.getByTestId('field-error-amount')).toContainText('at most 100');
+  await expect(rate.getByTestId('field-error-length_months')).toHaveCount(0);
   await rate.getByLabel(/^Percent/).fill('25');
   await rate.getByLabel(/^Months/).fill('6');
   await rate.getByRole('button', { name: 'Save rate' }).click();
@@ -176,6 +182,7 @@ test('the attribution receipt folds 99 fingerprint touches of one affiliate into
     const more = touches.getByRole('button', { name: '98 more fingerprint touches, same affiliate' });
     await expect(more).toHaveAttribute('aria-expanded', 'false');
     await expect(touches.locator(':scope > li').last()).toContainText('(won)');
+    await expect(touches.locator(':scope > li').first()).toContainText(`fp ${stamp}`); // the affiliate's name, loaded
     expect(await pageWidth(page)).toBeLessThanOrEqual(size.width);
     await shot(page, `receipt-folded-${size.width}`);
   }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { FieldError, FormError, useFieldErrors, WithUnit } from '../../_components/forms';
+import { Field, FieldError, FormError, useFieldErrors } from '../../_components/forms';
 import { amountOrProblem, Button, Card, inputCls, useProgramCurrency } from '../../_components/ui';
 import { createRewardInput } from '@/server/routers/rewards/create-reward.types';
 import { LENGTHS, type LengthType } from './terms';
@@ -70,17 +70,11 @@ export function CreateForm() {
             <option value="flat">flat amount</option>
           </select>
         </label>
-        <label className="text-sm">
-          {flat ? `Amount (${currency.toUpperCase()})` : 'Percent'}
-          {flat ? (
-            <input name="amount" required inputMode="decimal" {...fields.describe('terms.amount')} className={`${inputCls} w-28`} />
-          ) : (
-            <WithUnit unit="%">
-              <input name="amount" required inputMode="decimal" placeholder="25" {...fields.describe('terms.amount')} className={`${inputCls} w-28 pr-8`} />
-            </WithUnit>
+        <Field label={flat ? `Amount (${currency.toUpperCase()})` : 'Percent'} unit={flat ? null : '%'} fields={fields} name="terms.amount">
+          {(id) => (
+            <input id={id} name="amount" required inputMode="decimal" placeholder={flat ? undefined : '25'} {...fields.describe('terms.amount')} className={`${inputCls} w-28 ${flat ? '' : 'pr-8'}`} />
           )}
-          <FieldError fields={fields} name="terms.amount" />
-        </label>
+        </Field>
         <label className="text-sm">
           Length
           <select value={length} onChange={(e) => setLength(e.target.value as LengthType)} className={inputCls}>

@@ -6,7 +6,7 @@ import { minorToDecimal } from '@/server/model/money';
 import type { AppRouter } from '@/server/routers/root';
 import { useTRPC } from '../../../_components/providers';
 import { useToast } from '../../../_components/toast';
-import { WithUnit } from '../../../_components/forms';
+import { Field } from '../../../_components/forms';
 import { Button, Card, ErrorNote, amountOrProblem, inputCls, money, useProgramCurrency } from '../../../_components/ui';
 
 type Campaign = inferRouterOutputs<AppRouter>['campaigns']['get']['data'];
@@ -86,16 +86,11 @@ export function DiscountForm({ c, canWrite }: { c: Campaign; canWrite: boolean }
             </select>
           </label>
           {kind !== 'none' && (
-            <label className="text-sm">
-              {kind === 'percent' ? 'Percent' : 'Amount'}
-              {kind === 'percent' ? (
-                <WithUnit unit="%">
-                  <input name="discount_amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required placeholder="10" className={`${inputCls} pr-8`} />
-                </WithUnit>
-              ) : (
-                <input name="discount_amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required placeholder="5.00" className={inputCls} />
+            <Field label={kind === 'percent' ? 'Percent' : 'Amount'} unit={kind === 'percent' ? '%' : null}>
+              {(id) => (
+                <input id={id} name="discount_amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required placeholder={kind === 'percent' ? '10' : '5.00'} className={`${inputCls} ${kind === 'percent' ? 'pr-8' : ''}`} />
               )}
-            </label>
+            </Field>
           )}
           {kind === 'amount' && (
             <label className="text-sm">

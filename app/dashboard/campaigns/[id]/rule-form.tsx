@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../../_components/providers';
 import { minorToDecimal } from '@/server/model/money';
-import { FieldError, FormError, useFieldErrors, WithUnit } from '../../../_components/forms';
+import { Field, FieldError, FormError, useFieldErrors } from '../../../_components/forms';
 import { amountOrProblem, Button, inputCls, useProgramCurrency } from '../../../_components/ui';
 import { setCommissionRuleInput } from '@/server/routers/commission-rules/set-commission-rule.types';
 import { ProductPicker, splitIds } from './product-picker';
@@ -103,17 +103,11 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
             <option value="flat">Flat amount</option>
           </select>
         </label>
-        <label className="text-sm">
-          {flat ? `Amount per sale (${currency.toUpperCase()})` : 'Percent'}
-          {flat ? (
-            <input value={amount} onChange={(e) => setAmount(e.target.value)} required inputMode="decimal" {...fields.describe('amount')} className={inputCls} />
-          ) : (
-            <WithUnit unit="%">
-              <input value={amount} onChange={(e) => setAmount(e.target.value)} required inputMode="decimal" placeholder="25" {...fields.describe('amount')} className={`${inputCls} pr-8`} />
-            </WithUnit>
+        <Field label={flat ? `Amount per sale (${currency.toUpperCase()})` : 'Percent'} unit={flat ? null : '%'} fields={fields} name="amount">
+          {(id) => (
+            <input id={id} value={amount} onChange={(e) => setAmount(e.target.value)} required inputMode="decimal" placeholder={flat ? undefined : '25'} {...fields.describe('amount')} className={`${inputCls} ${flat ? '' : 'pr-8'}`} />
           )}
-          <FieldError fields={fields} name="amount" />
-        </label>
+        </Field>
         <label className="text-sm">
           Paid on
           <select value={length} onChange={(e) => setLength(e.target.value as Rule['length_type'])} className={inputCls}>
