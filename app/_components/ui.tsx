@@ -40,7 +40,7 @@ const BADGE: Record<string, string> = {
 };
 
 export function Badge({ value }: { value: string }) {
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${BADGE[value] ?? 'bg-slate-200 text-slate-700'}`}>{value.replace(/_/g, ' ')}</span>;
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${BADGE[value] ?? 'bg-slate-200 text-slate-700'}`}>{value.replace(/_/g, ' ')}</span>;
 }
 
 /** Minor units as a person reads them, per currency (server/lib/money.ts): 12345 usd → $123.45, 5000 jpy → ¥5,000. */
@@ -68,10 +68,16 @@ export function Card({ title, children, className = '' }: { title?: string; chil
   );
 }
 
-export function Table({ head, children, label }: { head: ReactNode[]; children: ReactNode; label: string }) {
+/**
+ * A list as a table. `cards`: below 640 px each row becomes a card with its cells stacked, each
+ * cell labelled by its `data-label` (globals.css `.table-cards`), so a phone sees the status, the
+ * amount and the row's action without scrolling sideways. Cells without a label span the card;
+ * empty cells are left out.
+ */
+export function Table({ head, children, label, cards = false }: { head: ReactNode[]; children: ReactNode; label: string; cards?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
-      <table className="w-full text-sm" aria-label={label}>
+    <div className={`overflow-x-auto rounded-lg bg-white shadow-sm ${cards ? 'max-sm:overflow-visible max-sm:bg-transparent max-sm:shadow-none' : ''}`}>
+      <table className={`w-full text-sm ${cards ? 'table-cards' : ''}`} aria-label={label}>
         <thead className="bg-slate-100 text-left text-slate-600">
           <tr>
             {head.map((h, i) => (

@@ -161,6 +161,7 @@ export default function CommissionsPage() {
         }
       >
         <Table
+          cards
           label="Commissions"
           head={[
             canWrite ? (
@@ -175,9 +176,9 @@ export default function CommissionsPage() {
               <td className="p-3">
                 {canWrite && reviewable.includes(c) && <input type="checkbox" aria-label={`Select commission of ${c.affiliate.name} on ${c.conversion?.external_id ?? 'a sale'}`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} />}
               </td>
-              <td className="p-3 whitespace-nowrap">{date(c.created_at)}</td>
-              <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${c.affiliate.id}`}>{c.affiliate.name}</Link></td>
-              <td className="p-3">
+              <td className="p-3 whitespace-nowrap" data-label="Created">{date(c.created_at)}</td>
+              <td className="p-3" data-label="Affiliate"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${c.affiliate.id}`}>{c.affiliate.name}</Link></td>
+              <td className="p-3" data-label="Sale">
                 {c.conversion ? (
                   <Link className={`hover:underline ${focus}`} href={`/dashboard/conversions/${c.conversion.id}`}>
                     <span className="font-mono text-xs">{c.conversion.external_id}</span>
@@ -185,15 +186,15 @@ export default function CommissionsPage() {
                   </Link>
                 ) : '—'}
               </td>
-              <td className="p-3 whitespace-nowrap">
+              <td className="p-3 whitespace-nowrap" data-label="Amount" data-testid="commission-amount">
                 {money(c.amount, c.currency)}
                 {c.amount !== c.computed_amount && <span className="block text-xs text-slate-500">computed {money(c.computed_amount, c.currency)}</span>}
                 {c.kind === 'clawback' && <span className="block text-xs text-red-700">clawback</span>}
                 {c.reward_delivery && <RewardDelivery d={c.reward_delivery} currency={c.currency} />}
               </td>
-              <td className="p-3"><Badge value={c.status} />{c.payout_id && c.status !== 'paid' && <span className="block text-xs text-slate-500">in a payout</span>}</td>
-              <td className="p-3 whitespace-nowrap" data-testid="payable-on"><PayableOn iso={c.payable_on} paid={c.status === 'paid' || c.status === 'reversed' || c.status === 'denied'} /></td>
-              <td className="p-3">{canWrite && (c.status === 'pending' || c.status === 'approved') && c.kind === 'earning' && !c.payout_id && <AdjustAmount id={c.id} amount={c.amount} currency={c.currency} />}</td>
+              <td className="p-3" data-label="Status"><Badge value={c.status} />{c.payout_id && c.status !== 'paid' && <span className="block text-xs text-slate-500">in a payout</span>}</td>
+              <td className="p-3 whitespace-nowrap" data-label="Payable" data-testid="payable-on"><PayableOn iso={c.payable_on} paid={c.status === 'paid' || c.status === 'reversed' || c.status === 'denied'} /></td>
+              <td className="p-3" data-label="Adjust">{canWrite && (c.status === 'pending' || c.status === 'approved') && c.kind === 'earning' && !c.payout_id && <AdjustAmount id={c.id} amount={c.amount} currency={c.currency} />}</td>
             </tr>
           ))}
         </Table>

@@ -65,21 +65,21 @@ export default function ConversionsPage() {
           )
         }
       >
-        <Table label="Conversions" head={[header('When', 'when'), 'Order', 'Affiliate', 'Campaign', header('Amount', 'amount'), header('Commission', 'commission'), 'Status']}>
+        <Table cards label="Conversions" head={[header('When', 'when'), 'Order', 'Affiliate', 'Campaign', header('Amount', 'amount'), header('Commission', 'commission'), 'Status']}>
           {rows.map((c) => (
             <tr key={c.id} className="border-t">
-              <td className="p-3 whitespace-nowrap">
+              <td className="p-3 whitespace-nowrap" data-label="When">
                 <Link href={`/dashboard/conversions/${c.id}`} className={`text-indigo-700 hover:underline ${focus}`}>{date(c.ts)}</Link>
               </td>
-              <td className="p-3"><span className="font-mono text-xs">{c.external_id}</span><span className="block text-xs text-slate-500">{c.type}{c.customer_id ? ` · ${c.customer_id}` : ''}</span></td>
-              <td className="p-3"><Link href={`/dashboard/affiliates/${c.affiliate.id}`} className={`hover:underline ${focus}`}>{c.affiliate.name}</Link></td>
-              <td className="p-3">{c.campaign?.name ?? '—'}</td>
-              <td className="p-3 text-right whitespace-nowrap">
+              <td className="p-3" data-label="Order"><span className="font-mono text-xs">{c.external_id}</span><span className="block text-xs text-slate-500">{c.type}{c.customer_id ? ` · ${c.customer_id}` : ''}</span></td>
+              <td className="p-3" data-label="Affiliate"><Link href={`/dashboard/affiliates/${c.affiliate.id}`} className={`hover:underline ${focus}`}>{c.affiliate.name}</Link></td>
+              <td className="p-3" data-label="Campaign">{c.campaign?.name ?? '—'}</td>
+              <td className="p-3 text-right whitespace-nowrap" data-label="Amount">
                 {c.type === 'sale' ? money(c.amount, c.currency) : '—'}
                 {c.refunded_amount > 0 && <span className="block text-xs text-red-700">−{money(c.refunded_amount, c.currency)} refunded</span>}
               </td>
-              <td className="p-3 text-right whitespace-nowrap">{c.commission !== null && c.commission_currency ? money(c.commission, c.commission_currency) : '—'}</td>
-              <td className="p-3"><Badge value={c.status} /></td>
+              <td className="p-3 text-right whitespace-nowrap" data-label="Commission">{c.commission !== null && c.commission_currency ? money(c.commission, c.commission_currency) : '—'}</td>
+              <td className="p-3" data-label="Status"><Badge value={c.status} /></td>
             </tr>
           ))}
         </Table>

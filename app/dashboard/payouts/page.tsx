@@ -77,18 +77,18 @@ export default function PayoutsPage() {
           </>
         }
       >
-        <Table label="Payouts" head={['Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '', canWrite ? 'Batch' : '']}>
+        <Table cards label="Payouts" head={['Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '', canWrite ? 'Batch' : '']}>
           {rows.map((p) => (
             <tr key={p.id} className="border-t">
-              <td className="p-3 whitespace-nowrap">{date(p.created_at)}</td>
-              <td className="p-3"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${p.affiliate_id}`}>{nameOf(p.affiliate_id)}</Link></td>
-              <td className="p-3">{money(p.amount, p.currency)}</td>
-              <td className="p-3">{p.commission_ids.length}</td>
-              <td className="p-3">
+              <td className="p-3 whitespace-nowrap" data-label="Created">{date(p.created_at)}</td>
+              <td className="p-3" data-label="Affiliate"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${p.affiliate_id}`}>{nameOf(p.affiliate_id)}</Link></td>
+              <td className="p-3" data-label="Amount">{money(p.amount, p.currency)}</td>
+              <td className="p-3" data-label="Commissions">{p.commission_ids.length}</td>
+              <td className="p-3" data-label="Status">
                 <Badge value={p.status} />
                 {p.failure_reason && <p className="mt-1 max-w-xs text-xs text-slate-600">{p.failure_reason}</p>}
               </td>
-              <td className="p-3 whitespace-nowrap">{date(p.paid_at)}</td>
+              <td className="p-3 whitespace-nowrap" data-label="Paid">{date(p.paid_at)}</td>
               <td className="p-3">
                 {canWrite && p.status === 'pending' && (
                   <div className="flex gap-2">

@@ -2,7 +2,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
-import { Button, Card, CopyButton, ErrorNote, inputCls } from '../../_components/ui';
+import { FieldError, FormError, useFieldErrors } from '../../_components/forms';
+import { Button, Card, CopyButton, inputCls } from '../../_components/ui';
+import { createWebhookInput } from '@/server/routers/webhooks/create-webhook.types';
 import { EventsPicker } from './events-picker';
 import type { EventName } from './types';
 
@@ -20,31 +22,36 @@ export function CreateForm() {
       },
     }),
   );
+  const fields = useFieldErrors(createWebhookInput, create.error);
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
     const f = new FormData(form);
     const description = String(f.get('description') || '');
     setCreated(null);
-    create.mutate({ url: String(f.get('url')), events, ...(description ? { description } : {}) }, { onSuccess: () => { form.reset(); setEvents(['*']); } });
+    const input = { url: String(f.get('url')).trim(), events, ...(description ? { description } : {}) };
+    if (fields.check(input)) create.mutate(input, { onSuccess: () => { form.reset(); setEvents(['*']); } });
   }
   return (
     <Card title="Add an endpoint">
-      <form onSubmit={submit} aria-label="Add webhook endpoint" className="space-y-3">
+      <form onSubmit={submit} aria-label="Add webhook endpoint" noValidate className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="text-sm">
             Endpoint URL
-            <input name="url" type="url" required placeholder="https://example.com/webhooks/refcount" className={inputCls} />
+            <input name="url" type="url" required placeholder="https://example.com/webhooks/refcount" {...fields.describe('url')} className={inputCls} />
+            <FieldError fields={fields} name="url" />
           </label>
           <label className="text-sm">
             Description
-            <input name="description" maxLength={1000} className={inputCls} />
+            <input name="description" maxLength={1000} {...fields.describe('description')} className={inputCls} />
+            <FieldError fields={fields} name="description" />
           </label>
         </div>
         <EventsPicker value={events} onChange={setEvents} />
+        <FieldError fields={fields} name="events" />
         <Button disabled={create.isPending || events.length === 0}>{create.isPending ? 'Adding…' : 'Add endpoint'}</Button>
         <div aria-live="polite">
-          <ErrorNote error={create.error} />
+          <FormError fields={fields} shown={['url', 'description', 'events']} />
           {created && (
             <div className="mt-2 rounded border border-emerald-200 bg-emerald-50 p-3 text-sm">
               <p className="font-medium">Endpoint {created.url} added. Its signing secret is shown only now:</p>

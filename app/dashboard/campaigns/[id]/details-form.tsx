@@ -5,7 +5,9 @@ import { useState, type FormEvent } from 'react';
 import type { AppRouter } from '@/server/routers/root';
 import { useTRPC } from '../../../_components/providers';
 import { useToast } from '../../../_components/toast';
+import { FieldError, FormError, useFieldErrors } from '../../../_components/forms';
 import { Button, Card, ErrorNote, inputCls } from '../../../_components/ui';
+import { updateCampaignInput } from '@/server/routers/campaigns/update-campaign.types';
 
 type Campaign = inferRouterOutputs<AppRouter>['campaigns']['get']['data'];
 
@@ -22,41 +24,45 @@ export function DetailsForm({ c, canWrite }: { c: Campaign; canWrite: boolean })
     }),
   );
   const [links, setLinks] = useState(c.additional_referral_links.join('\n'));
+  const fields = useFieldErrors(updateCampaignInput, update.error);
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const dest = String(f.get('destination_url') || '').trim();
-    update.mutate({
+    const input = {
       id: c.id,
       name: String(f.get('campaign_name')),
       cookie_window_days: Number(f.get('cookie_window_days')),
       ref_param: String(f.get('ref_param')).trim(),
       additional_referral_links: links.split('\n').map((l) => l.trim()).filter(Boolean),
       ...(dest ? { destination_url: dest } : {}),
-    });
+    };
+    if (fields.check(input)) update.mutate(input);
   }
   return (
     <Card title="Details">
-      <form key={c.updated_at} onSubmit={submit} aria-label="Edit campaign" className="grid gap-4 sm:grid-cols-3">
+      <form key={c.updated_at} onSubmit={submit} aria-label="Edit campaign" noValidate className="grid gap-4 sm:grid-cols-3">
         <fieldset disabled={!canWrite} className="contents">
-          <label className="text-sm">Campaign name<input name="campaign_name" defaultValue={c.name} required maxLength={200} className={inputCls} /></label>
-          <label className="text-sm">Landing page<input name="destination_url" defaultValue={c.destination_url ?? ''} placeholder="https://…" className={inputCls} /></label>
-          <label className="text-sm">Cookie window (days)<input name="cookie_window_days" type="number" min={1} max={3650} required defaultValue={c.cookie_window_days} className={inputCls} /></label>
+          <label className="text-sm">Campaign name<input name="campaign_name" defaultValue={c.name} required maxLength={200} {...fields.describe('name')} className={inputCls} /><FieldError fields={fields} name="name" /></label>
+          <label className="text-sm">Landing page<input name="destination_url" defaultValue={c.destination_url ?? ''} placeholder="https://…" {...fields.describe('destination_url')} className={inputCls} /><FieldError fields={fields} name="destination_url" /></label>
+          <label className="text-sm">Cookie window (days)<input name="cookie_window_days" type="number" min={1} max={3650} required defaultValue={c.cookie_window_days} {...fields.describe('cookie_window_days')} className={inputCls} /><FieldError fields={fields} name="cookie_window_days" /></label>
           <label className="text-sm">
             Ref parameter
-            <input name="ref_param" defaultValue={c.ref_param} required maxLength={32} aria-describedby="ref-param-help" className={inputCls} />
+            <input name="ref_param" defaultValue={c.ref_param} required maxLength={32} aria-describedby="ref-param-help" {...fields.describe('ref_param')} className={inputCls} />
+            <FieldError fields={fields} name="ref_param" />
             <span id="ref-param-help" className="mt-1 block text-xs text-slate-500">Links carry <code>?{c.ref_param}=code</code>.</span>
           </label>
           <label className="text-sm sm:col-span-2">
             Additional landing pages (one per line)
-            <textarea value={links} onChange={(e) => setLinks(e.target.value)} rows={3} placeholder="https://shop.example.com/pricing" aria-describedby="links-help" className={inputCls} />
+            <textarea value={links} onChange={(e) => setLinks(e.target.value)} rows={3} placeholder="https://shop.example.com/pricing" aria-describedby="links-help" {...fields.describe('additional_referral_links')} className={inputCls} />
+            <FieldError fields={fields} name="additional_referral_links" />
             <span id="links-help" className="mt-1 block text-xs text-slate-500">Affiliates can make links to these pages too, from their portal.</span>
           </label>
         </fieldset>
         {canWrite && (
           <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
             <Button disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save campaign'}</Button>
-            <ErrorNote error={update.error} />
+            <FormError fields={fields} />
           </div>
         )}
       </form>

@@ -6,6 +6,7 @@ import { minorToDecimal } from '@/server/model/money';
 import type { AppRouter } from '@/server/routers/root';
 import { useTRPC } from '../../../_components/providers';
 import { useToast } from '../../../_components/toast';
+import { Field } from '../../../_components/forms';
 import { Button, Card, ErrorNote, amountOrProblem, inputCls, money, useProgramCurrency } from '../../../_components/ui';
 
 type Campaign = inferRouterOutputs<AppRouter>['campaigns']['get']['data'];
@@ -85,10 +86,11 @@ export function DiscountForm({ c, canWrite }: { c: Campaign; canWrite: boolean }
             </select>
           </label>
           {kind !== 'none' && (
-            <label className="text-sm">
-              {kind === 'percent' ? 'Percent' : 'Amount'}
-              <input name="discount_amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required placeholder={kind === 'percent' ? '10' : '5.00'} className={inputCls} />
-            </label>
+            <Field label={kind === 'percent' ? 'Percent' : 'Amount'} unit={kind === 'percent' ? '%' : null}>
+              {(id) => (
+                <input id={id} name="discount_amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required placeholder={kind === 'percent' ? '10' : '5.00'} className={`${inputCls} ${kind === 'percent' ? 'pr-8' : ''}`} />
+              )}
+            </Field>
           )}
           {kind === 'amount' && (
             <label className="text-sm">

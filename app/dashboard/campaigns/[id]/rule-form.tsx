@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../../_components/providers';
 import { minorToDecimal } from '@/server/model/money';
-import { amountOrProblem, Button, ErrorNote, inputCls, useProgramCurrency } from '../../../_components/ui';
+import { Field, FieldError, FormError, useFieldErrors } from '../../../_components/forms';
+import { amountOrProblem, Button, inputCls, useProgramCurrency } from '../../../_components/ui';
+import { setCommissionRuleInput } from '@/server/routers/commission-rules/set-commission-rule.types';
 import { ProductPicker, splitIds } from './product-picker';
 import { INTERVALS, KINDS, type Interval, type Product, type Rule, type RuleChange } from './rule-text';
 
@@ -32,7 +34,6 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
   const programCurrency = useProgramCurrency();
   const currency = rule?.currency ?? programCurrency;
   const [amount, setAmount] = useState(rule ? (rule.is_flat ? minorToDecimal(rule.amount, rule.currency ?? programCurrency) : String(rule.amount)) : '');
-  const [problem, setProblem] = useState<string | null>(null);
   const [length, setLength] = useState<Rule['length_type']>(rule?.length_type ?? 'one_time');
   const [months, setMonths] = useState(String(rule?.length_months ?? 12));
   const [name, setName] = useState(rule?.name ?? '');
@@ -45,6 +46,7 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
       },
     }),
   );
+  const fields = useFieldErrors(setCommissionRuleInput, set.error);
   const editing = rule !== null;
   // The scope fields a PUT upserts by (an edit sends the rule's own); the library reward path too.
   const scope = (): Pick<RuleChange, 'kind' | 'product_ids' | 'applies_to_interval'> => ({
@@ -60,10 +62,10 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
   function submit(e: FormEvent) {
     e.preventDefault();
     const flatAmount = flat ? amountOrProblem('Amount per sale', amount, currency) : null;
-    const n = flatAmount ? flatAmount.minor : Number(amount);
-    setProblem(flatAmount?.problem ?? (flat || Number.isFinite(n) ? null : 'Percent: enter a number, like 25.'));
-    if (n === null || !Number.isFinite(n)) return;
-    set.mutate({
+    const n = flatAmount ? (flatAmount.minor ?? NaN) : amount.trim() === '' ? NaN : Number(amount);
+    const problem = flatAmount?.problem ?? (flat || Number.isFinite(n) ? null : 'Percent: enter a number, like 25.');
+    // Every field's problem at once: the amount's own, and the contract's on the rest.
+    const input = {
       id: campaignId,
       ...scope(),
       ...(name.trim() ? { name: name.trim() } : {}),
@@ -71,12 +73,13 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
       amount: n,
       length_type: length,
       ...(length === 'limited' ? { length_months: Number(months) } : {}),
-    });
+    };
+    if (fields.check({ ...input, amount: problem ? 1 : input.amount }, { amount: problem })) set.mutate(input);
   }
   return (
     <div className="mt-4 rounded border p-3">
       <h3 className="mb-2 text-sm font-semibold">{editing ? `Edit rule: ${rule.name}` : 'Add or replace a rule'}</h3>
-      <form onSubmit={submit} aria-label={editing ? 'Edit rule' : 'Set rate'} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <form onSubmit={submit} aria-label={editing ? 'Edit rule' : 'Set rate'} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <label className="text-sm">
           Rule applies to
           <select value={kind} disabled={editing} onChange={(e) => chooseKind(e.target.value as Rule['kind'])} className={inputCls}>
@@ -100,10 +103,11 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
             <option value="flat">Flat amount</option>
           </select>
         </label>
-        <label className="text-sm">
-          {flat ? `Amount per sale (${currency.toUpperCase()})` : 'Percent'}
-          <input value={amount} onChange={(e) => setAmount(e.target.value)} required inputMode="decimal" className={inputCls} />
-        </label>
+        <Field label={flat ? `Amount per sale (${currency.toUpperCase()})` : 'Percent'} unit={flat ? null : '%'} fields={fields} name="amount">
+          {(id) => (
+            <input id={id} value={amount} onChange={(e) => setAmount(e.target.value)} required inputMode="decimal" placeholder={flat ? undefined : '25'} {...fields.describe('amount')} className={`${inputCls} ${flat ? '' : 'pr-8'}`} />
+          )}
+        </Field>
         <label className="text-sm">
           Paid on
           <select value={length} onChange={(e) => setLength(e.target.value as Rule['length_type'])} className={inputCls}>
@@ -115,12 +119,14 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
         {length === 'limited' && (
           <label className="text-sm">
             Months
-            <input value={months} onChange={(e) => setMonths(e.target.value)} type="number" min={1} max={1200} required className={inputCls} />
+            <input value={months} onChange={(e) => setMonths(e.target.value)} type="number" min={1} max={1200} required {...fields.describe('length_months')} className={inputCls} />
+            <FieldError fields={fields} name="length_months" />
           </label>
         )}
         <label className="text-sm">
           Rule name (optional)
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} className={inputCls} />
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} {...fields.describe('name')} className={inputCls} />
+          <FieldError fields={fields} name="name" />
         </label>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-3">
           <Button disabled={set.isPending}>Save rate</Button>
@@ -136,8 +142,8 @@ export function RuleForm({ campaignId, rule, catalog, onSaved, onCancel }: {
           </select>
         </label>
       )}
-      {problem && <p role="alert" className="mt-2 text-sm text-red-700">{problem}</p>}
-      <ErrorNote error={set.error} />
+      <FieldError fields={fields} name="product_ids" />
+      <FormError fields={fields} shown={['amount', 'length_months', 'name', 'product_ids']} />
     </div>
   );
 }

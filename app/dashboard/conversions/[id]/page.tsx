@@ -10,9 +10,34 @@ import { ConversionCommissions } from './commissions';
 import { RefundForm } from './refund-form';
 import { RevenueBasisLine } from './revenue-basis';
 import { CONVERSION_STATUSES } from '@/server/model/enums';
+import { moreTouchesText, touchRuns, type Touch, type TouchRun } from './touch-runs';
 
-type Touch = { ts?: string | null; match_method?: string | null; affiliate_id?: string | null; chosen?: boolean | null };
 const STATUSES = CONVERSION_STATUSES;
+
+const touchLine = (t: Touch, nameOf: (id: string) => string) =>
+  `${date(t.ts)} · ${t.affiliate_id ? nameOf(t.affiliate_id) : 'unknown affiliate'} · ${t.match_method ?? 'unknown'} touch${t.chosen ? ' (won)' : ''}`;
+
+/** One touch, or a run of repeats folded to "98 more fingerprint touches, same affiliate" until expanded. */
+function TouchRunItem({ run, nameOf }: { run: TouchRun; nameOf: (id: string) => string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className={run.first.chosen ? 'font-medium' : 'text-slate-600'}>
+      {touchLine(run.first, nameOf)}
+      {run.more.length > 0 && (
+        <>
+          <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className={`ml-2 text-indigo-700 underline ${focus}`}>
+            {open ? 'Fold' : moreTouchesText(run)}
+          </button>
+          {open && (
+            <ol className="mt-1 space-y-1 border-l pl-3" aria-label={moreTouchesText(run)}>
+              {run.more.map((t, i) => <li key={i}>{touchLine(t, nameOf)}</li>)}
+            </ol>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
 
 function Receipt({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -36,11 +61,9 @@ function Receipt({ id }: { id: string }) {
             </p>
             <RevenueBasisLine basis={a.revenue_basis} currency={a.currency ?? 'usd'} />
             {a.touches.length > 0 && (
-              <ol className="list-decimal space-y-1 pl-5">
-                {(a.touches as Touch[]).map((t, i) => (
-                  <li key={i} className={t.chosen ? 'font-medium' : 'text-slate-600'}>
-                    {date(t.ts)} · {t.affiliate_id ? nameOf(t.affiliate_id) : 'unknown affiliate'} · {t.match_method ?? 'unknown'} touch {t.chosen && '(won)'}
-                  </li>
+              <ol className="space-y-1" aria-label="Touches" data-testid="touches">
+                {touchRuns(a.touches as Touch[]).map((run, i) => (
+                  <TouchRunItem key={i} run={run} nameOf={nameOf} />
                 ))}
               </ol>
             )}
