@@ -1,8 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 
-// Field shapes shared by contracts (limits: docs/api.md#field-limits). Contracts import only zod
-// (and node:util for the answer check below).
+// Field shapes shared by contracts (limits: docs/api.md#field-limits). Contracts import only zod:
+// dashboard forms check their input with these schemas in the browser too.
 export const uuid = z.uuid().max(36);
 export const recordId = z.string().max(64).describe('record id (uuid)');
 /** A record of this workspace named in a body or query: empty is an error, never "no change". */
@@ -79,6 +78,17 @@ export const setAnswerChecks = (on: boolean) => {
 
 const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
+/** Two JSON values alike, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && sameJson(ra[k], rb[k]));
+}
+
 /**
  * An answer schema for tRPC, which validates every answer with parseAsync. When answers are
  * checked, zod's synchronous walk runs first: its async walk skips the compiled fast path for
@@ -96,7 +106,7 @@ export function answerSchema<T extends z.ZodType>(schema: T): T {
       if (err instanceof z.core.$ZodAsyncError) return walkAsync(data, params);
       throw err;
     }
-    if (!isDeepStrictEqual(wire(parsed), wire(data))) throw new Error('an answer relies on its schema to change it (stripped key, default or transform): present it exactly');
+    if (!sameJson(wire(parsed), wire(data))) throw new Error('an answer relies on its schema to change it (stripped key, default or transform): present it exactly');
     return parsed;
   };
   Object.assign(schema, { parseAsync });
