@@ -4,6 +4,8 @@ import { affiliateRefAliases, affiliates, auditEvents, clicks, webhookEvents } f
 import { startTestApi, type TestApi } from '../../testing/api';
 import { startBrowserServer } from '../../testing/browser-server';
 import { startProgram, type Program } from '../../testing/program';
+import { createUser } from '../../domain/users/users';
+import { dashboardCaller } from '../../testing/session-caller';
 
 // Issue 47 (4a): an affiliate's e-mail and ref code are editable (the old code stays an alias that
 // tracking still credits), and lists act on many affiliates at once (POST /v1/affiliates/bulk).
@@ -211,5 +213,21 @@ describe('POST /v1/affiliates/bulk', () => {
     expect((await bulk({ ids, action: 'approve' })).status).toBe(400);
     expect((await bulk({ ids: ['nope'], action: 'approve' })).status).toBe(400);
     expect((await bulk({ ids: [ids[0]], action: 'delete' })).status).toBe(400);
+  });
+});
+
+describe('affiliates.tableCsv with ids (Export selected)', () => {
+  it("exports only the selected rows, and never another workspace's", async () => {
+    const user = await createUser(api.db, { email: 'edit-csv@example.com', password: 'password-1', workspaceId: p.ws.id });
+    const manager = dashboardCaller(api, user.id);
+    const x = await newAffiliate();
+    const y = await newAffiliate();
+    const foreign = await newAffiliate({}, other);
+    const csv = await manager.affiliates.tableCsv({ ids: [x.id, foreign.id] });
+    const lines = csv.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(csv).toContain(x.email);
+    expect(csv).not.toContain(y.email);
+    expect(csv).not.toContain(foreign.email);
   });
 });
