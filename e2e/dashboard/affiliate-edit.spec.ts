@@ -81,7 +81,7 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     test('approves two applications at once and moves one affiliate to another campaign', async ({ page, request, browser }) => {
       test.setTimeout(120_000);
       const stamp = `${size}-${Date.now()}`;
-      const campaign = await api(request, 'POST', '/v1/campaigns', { name: `Bulk target ${stamp}` });
+      await api(request, 'POST', '/v1/campaigns', { name: `Bulk target ${stamp}` });
       const people = [`Bulk One ${stamp}`, `Bulk Two ${stamp}`];
       for (const [i, name] of people.entries()) await apply(browser, name, `bulk-${i}-${stamp}@example.com`);
 
