@@ -62,6 +62,28 @@ export const affiliates = pgTable(
   ],
 );
 
+// An affiliate's earlier ref codes (docs/affiliates.md#changing-a-ref-code): when a manager changes
+// the code, the old one stays here so links already shared keep crediting the affiliate. Tracking
+// reads this table only when a code matches no affiliate's current code (server/domain/affiliates/
+// ref-aliases.ts), so the click path costs nothing more for current codes.
+export const affiliateRefAliases = pgTable(
+  'affiliate_ref_aliases',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    affiliateId: uuid('affiliate_id').notNull(),
+    // lower-case, like affiliates.ref_code
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // a code names one affiliate: an alias is never another's alias (a current code is checked on change)
+    uniqueIndex('affiliate_ref_aliases_workspace_code_uq').on(t.workspaceId, t.code),
+    // an affiliate's aliases, for its page and for reclaiming an old code
+    index('affiliate_ref_aliases_affiliate_idx').on(t.affiliateId),
+  ],
+);
+
 // Invitation and notification e-mails, written in the transaction that causes them.
 export const emailOutbox = pgTable(
   'email_outbox',

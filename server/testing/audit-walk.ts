@@ -80,6 +80,9 @@ export const WALK: Record<string, WalkCase> = {
   'affiliates.invite': { input: (f) => ({ email: 'walk-invited@example.com', campaign_id: f.p.campaign.id }) },
   'affiliates.create': { input: (f) => ({ email: 'walk-created@example.com', name: 'Created', campaign_id: f.p.campaign.id }) },
   'affiliates.update': { input: (f) => ({ id: f.p.a.id, name: 'A, renamed' }) },
+  'affiliates.bulkUpdate': {
+    input: async (f) => ({ ids: [(await f.rest('POST', '/v1/affiliates', { email: 'walk-bulk@example.com', status: 'pending' })).data.id], action: 'approve' }),
+  },
   'affiliates.createKey': { input: (f) => ({ id: f.p.a.id }) },
   'affiliates.linkCode': {
     input: async (f) => {

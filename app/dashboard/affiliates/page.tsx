@@ -6,6 +6,7 @@ import { useTRPC } from '../../_components/providers';
 import { Badge, FilterSelect, PageHeader, Pager, QueryState, Table, date, defined, focus, money, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { CampaignFilter } from '../products/campaign-select';
 import { Applications } from './applications';
+import { BulkBar, SelectAll, useSelection } from './bulk-bar';
 import { InviteForm } from './invite-form';
 import { StatusActions } from './status-actions';
 
@@ -27,6 +28,10 @@ export default function AffiliatesPage() {
   const currency = list.data?.currency ?? 'usd';
   const header = (label: string, column: Sort) => <SortHeader label={label} column={column} state={sort} onSort={(s) => set(s)} />;
   const filtered = !!(status || values.campaign_id || values.q);
+  const selection = useSelection();
+  const tick = (id: string, who: string) => (
+    <td className="p-3"><input type="checkbox" aria-label={`Select ${who}`} className={`h-4 w-4 ${focus}`} checked={selection.has(id)} onChange={() => selection.toggle(id)} /></td>
+  );
   return (
     <div className="space-y-6">
       <PageHeader title="Affiliates" />
@@ -38,14 +43,16 @@ export default function AffiliatesPage() {
         <CampaignFilter value={values.campaign_id} onChange={(campaign_id) => set({ campaign_id })} />
         <CsvButton filename="affiliates.csv" fetchCsv={() => qc.fetchQuery(trpc.affiliates.tableCsv.queryOptions(filters))} />
       </form>
+      {canWrite && <BulkBar selection={selection} label="Selected affiliates" />}
       <QueryState
         q={list}
         empty={rows.length === 0 && offset === 0}
         onEmpty={filtered ? <p>No affiliate matches these filters. <button type="button" className={`text-indigo-700 underline ${focus}`} onClick={() => set({ q: '', status: '', campaign_id: '' })}>Clear the filters</button></p> : <p>No affiliates yet. Invite one above, or share your join page (Settings → Branding and join page) so people can apply.</p>}
       >
-        <Table label="Affiliates" head={[header('Affiliate', 'name'), 'Campaign', 'Status', header('Clicks', 'clicks'), header('Conversions', 'conversions'), header('Earnings', 'earnings'), header('Unpaid', 'unpaid'), header('Joined', 'joined'), canWrite ? 'Actions' : '']}>
+        <Table label="Affiliates" head={[...(canWrite ? [<SelectAll key="all" selection={selection} ids={rows.map((r) => r.id)} label="Select all affiliates on this page" />] : []), header('Affiliate', 'name'), 'Campaign', 'Status', header('Clicks', 'clicks'), header('Conversions', 'conversions'), header('Earnings', 'earnings'), header('Unpaid', 'unpaid'), header('Joined', 'joined'), canWrite ? 'Actions' : '']}>
           {rows.map((a) => (
             <tr key={a.id} className="border-t">
+              {canWrite && tick(a.id, a.name ?? a.email ?? a.ref_code)}
               <td className="p-3">
                 <Link href={`/dashboard/affiliates/${a.id}`} className={`font-medium text-indigo-700 hover:underline ${focus}`}>
                   {a.name ?? a.email ?? a.ref_code}

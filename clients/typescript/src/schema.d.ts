@@ -225,8 +225,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update an affiliate's name, payout e-mail, campaign or status (active approves), or hold its commissions
-         * @description commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed.
+         * Update an affiliate's name, e-mail, ref code, payout e-mail, campaign or status (active approves), or hold its commissions
+         * @description A new email must be no other affiliate's (compared case-insensitively), a new ref_code must be no other affiliate's ref code, old ref code or coupon code: else 409 invalid_state. The old ref code is kept as an alias, so ?ref=old and /r/old still credit this affiliate. commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed.
          *
          *     Needs a workspace key with the write scope (or *).
          */
@@ -431,6 +431,28 @@ export interface paths {
         get: operations["affiliates-taxForm"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliates/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, reject, suspend or move to a campaign up to 100 affiliates at once (all or none)
+         * @description Each affiliate changes as PATCH /v1/affiliates/{id} would change it (affiliate.updated, audit). Any id outside the workspace, or an unknown campaign_id, answers 404 unknown_resource; then nothing changes.
+         *
+         *     Needs a workspace key with the write scope (or *).
+         */
+        post: operations["affiliates-bulkUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4100,8 +4122,11 @@ export interface operations {
                     campaign_id?: string;
                     /** @description true holds the commissions out of payout batches; false releases them */
                     commissions_held?: boolean;
+                    email?: string;
                     name?: string;
                     payout_email?: string | null;
+                    /** @description the old code stays an alias of this affiliate */
+                    ref_code?: string;
                     /** @enum {string} */
                     status?: "pending" | "active" | "rejected" | "suspended";
                 };
@@ -4166,6 +4191,19 @@ export interface operations {
             };
             /** @description link_not_found | unknown_resource */
             404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_state */
+            409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5489,6 +5527,168 @@ export interface operations {
             };
             /** @description link_not_found */
             404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "affiliates-bulkUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description approve sets active, reject rejected, suspend suspended; move sets campaign_id
+                     * @enum {string}
+                     */
+                    action: "approve" | "reject" | "suspend" | "move";
+                    /** @description the campaign to move to: required by move */
+                    campaign_id?: string;
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Affiliate"][];
+                        has_more: boolean;
+                        /** Format: int64 */
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        /** Format: int64 */
+                        offset: number;
+                        resource: string;
+                    };
+                };
+            };
+            /** @description ids_required | action_required | campaign_id_required | invalid_request | invalid_json */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown_resource */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_conflict */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];

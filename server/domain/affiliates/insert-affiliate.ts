@@ -4,6 +4,7 @@ import { affiliateCodes, affiliates } from '@/db/schema';
 import { invalidState } from '../../errors/errors';
 import { findAffiliateByEmail, type Affiliate } from './affiliates';
 import { normaliseEmail } from './normalise-email';
+import { aliasedCodes, lockRefCodes } from './ref-aliases';
 import { randomRefCodeVariant, refCodeVariant } from './ref-codes';
 import type { WorkspaceCtx } from '../context';
 
@@ -33,7 +34,9 @@ async function freeNumberedVariant({ ctx, base, lost }: { ctx: WorkspaceCtx; bas
     .select({ code: affiliateCodes.codeKey })
     .from(affiliateCodes)
     .where(and(eq(affiliateCodes.workspaceId, ctx.workspaceId), inArray(affiliateCodes.codeKey, candidates)));
-  const held = new Set([...taken, ...codes].map((t) => t.code));
+  // nor another affiliate's old code, kept so its shared links still credit it (ref-aliases.ts)
+  const aliases = await aliasedCodes(ctx.db, ctx.workspaceId, candidates);
+  const held = new Set([...[...taken, ...codes].map((t) => t.code), ...aliases]);
   return candidates.find((c) => !held.has(c) && !lost.has(c));
 }
 
@@ -60,6 +63,8 @@ export async function insertAffiliate(
     const existing = await findDuplicate(ctx);
     return existing && { kind: 'existing', row: existing };
   };
+  // shared: creations do not wait on each other, only on a ref code change (ref-aliases.ts)
+  await lockRefCodes(tx, workspaceId, 'create');
   const lost = new Set<string>();
   for (let code = await freeNumberedVariant({ ctx, base, lost }); code; code = await freeNumberedVariant({ ctx, base, lost })) {
     const result = await attempt(code);

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, notExists, sql } from 'drizzle-orm';
 import { affiliates, campaigns, commissions } from '@/db/schema';
 import type { PresentedAffiliate } from '../../contracts/affiliate';
 import { isoColumn } from '../../lib/instant';
@@ -71,7 +71,7 @@ export async function listAffiliates({ ctx, filter, page }: { ctx: WorkspaceCtx;
 }
 
 export type AffiliateSort = 'joined' | 'name' | 'clicks' | 'conversions' | 'earnings' | 'unpaid';
-export type AffiliateQuery = Omit<AffiliateFilter, 'email'> & { q?: string; sort: AffiliateSort; dir: SortDir };
+export type AffiliateQuery = Omit<AffiliateFilter, 'email'> & { q?: string; sort: AffiliateSort; dir: SortDir; /** only these (the dashboard's selected rows) */ ids?: string[] };
 
 /**
  * The affiliates list as managers scan it: each with its campaign, all-time clicks and
@@ -114,7 +114,7 @@ export async function affiliateTable({ ctx, query, page }: { ctx: WorkspaceCtx; 
     .leftJoin(campaigns, and(eq(campaigns.id, affiliates.campaignId), eq(campaigns.workspaceId, affiliates.workspaceId)))
     .leftJoin(traffic, eq(traffic.affiliateId, affiliates.id))
     .leftJoin(money, eq(money.affiliateId, affiliates.id))
-    .where(and(affiliatesWhere(shapeOf(query)), matchesAny(query.q, [affiliates.name, affiliates.email, affiliates.refCode])))
+    .where(and(affiliatesWhere(shapeOf(query)), matchesAny(query.q, [affiliates.name, affiliates.email, affiliates.refCode]), query.ids ? inArray(affiliates.id, query.ids) : undefined))
     .orderBy(orderBy(KEYS[query.sort], query.dir, affiliates.id))
     .limit(page.limit)
     .offset(page.offset)

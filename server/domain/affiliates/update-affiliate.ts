@@ -1,25 +1,35 @@
 import { sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from '@/db/client';
 import { affiliates } from '@/db/schema';
 import { presentAffiliate } from '../../contracts/affiliate';
-import { notFound } from '../../errors/errors';
+import { invalidState, notFound } from '../../errors/errors';
+import { isUniqueViolation } from '../../lib/database-error';
 import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { emitEvent } from '../events/emit-event';
 import { followAffiliateStatus } from '../codes/lifecycle';
 import { hasAccess } from './access';
-import type { Affiliate, AffiliateStatus } from './affiliates';
+import { findAffiliateByEmail, type Affiliate, type AffiliateStatus } from './affiliates';
+import { normaliseEmail } from './normalise-email';
+import { assertRefCodeFree, keepOldCode, lockRefCodes } from './ref-aliases';
 import { referencedCampaign } from '../references';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
 import { codesFollowAffiliate } from '../../integrations/codes/due';
 
 export type AffiliatePatch = {
   name?: string;
+  email?: string;
+  /** Lower-case, 3..64 of [a-z0-9_-] (the contract's refCode). */
+  refCode?: string;
   payoutEmail?: string | null;
   campaignId?: string;
   status?: AffiliateStatus;
   commissionsHeld?: boolean;
 };
+
+const emailTaken = () => invalidState('another affiliate of this workspace has this e-mail');
+const refCodeTaken = (code: string) => invalidState(`the ref code ${code} is taken in this workspace`);
 
 /**
  * Changes an affiliate; moving into `active` from another status (approving) stamps approved_at.
@@ -29,32 +39,68 @@ export type AffiliatePatch = {
  * rejecting stops the affiliate's refa_live_ keys on their next request (resolve-key.ts reads the
  * status every time) and ends its portal sessions (server/auth/sessions.ts). Its codes follow in the
  * same transaction (codes/lifecycle.ts): deactivated when it leaves `active`, restored when it returns.
+ * A new e-mail must be no other affiliate's (in any case); a new ref code must name nothing else in
+ * the workspace, and the old one is kept as an alias (ref-aliases.ts). Either clash: invalid_state,
+ * also when two changes race for one e-mail or code (the unique indexes decide, the loser hears 409).
  */
 export async function updateAffiliate({ ctx, id, patch }: { ctx: ActingCtx; id: string; patch: AffiliatePatch }): Promise<Affiliate> {
   wellFormedId(id, () => notFound('affiliate'));
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { db: tx, workspaceId: ctx.workspaceId };
-    const where = ownRecord(ctx, affiliates, id);
-    // Locks the row so two approvals racing agree on whether this one is the approving change.
-    const current = await loadRecord({ ...ctx, db: tx }, affiliates, id, () => notFound('affiliate'), { lock: true });
-    const set: PgUpdateSetSource<typeof affiliates> = {};
-    if (patch.name !== undefined) set.name = patch.name;
-    if (patch.payoutEmail !== undefined) set.payoutEmail = patch.payoutEmail;
-    if (patch.campaignId !== undefined) set.campaignId = (await referencedCampaign(txCtx, patch.campaignId)).id;
-    if (patch.status !== undefined) {
-      set.status = patch.status;
-      if (patch.status === 'active' && current.status !== 'active') set.approvedAt = new Date();
-      // Losing access ends the portal sessions for good: reactivation does not bring them back.
-      if (!hasAccess(patch.status) && hasAccess(current.status)) set.sessionVersion = sql`${affiliates.sessionVersion} + 1`;
-    }
-    if (patch.commissionsHeld === true && current.commissionsHeldAt === null) set.commissionsHeldAt = new Date();
-    if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
-    if (Object.keys(set).length === 0) return current;
-    const [row] = await tx.update(affiliates).set(set).where(where).returning();
-    await followAffiliateStatus(tx, ctx, current, row);
-    if (row.campaignId !== current.campaignId) await codesFollowAffiliate(tx, ctx.workspaceId, id);
-    await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: presentAffiliate(row) });
-    await addAuditEntryIfChanged(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, presentAffiliate(current), presentAffiliate(row));
-    return row;
-  });
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      // Locks the row so two approvals racing agree on whether this one is the approving change.
+      const current = await loadRecord({ ...ctx, db: tx }, affiliates, id, () => notFound('affiliate'), { lock: true });
+      return applyAffiliatePatch(tx, ctx, current, patch);
+    });
+  } catch (err) {
+    throw asClash(err, patch.refCode);
+  }
+}
+
+/** A unique index a racing change won, as the error its check would have given. */
+export function asClash(err: unknown, refCode: string | undefined): unknown {
+  if (isUniqueViolation(err, 'affiliates_workspace_email_uq') || isUniqueViolation(err, 'affiliates_workspace_applicant_uq')) return emailTaken();
+  if (isUniqueViolation(err, 'affiliates_workspace_ref_code_uq') || isUniqueViolation(err, 'affiliate_ref_aliases_workspace_code_uq')) return refCodeTaken(refCode ?? '');
+  return err;
+}
+
+/**
+ * One affiliate's change inside the caller's transaction, `current` locked by it: the write, its
+ * codes following, the affiliate.updated event and the audit row. Also each affiliate of a bulk
+ * action (bulk-update.ts).
+ */
+export async function applyAffiliatePatch(tx: Tx, ctx: ActingCtx, current: Affiliate, patch: AffiliatePatch): Promise<Affiliate> {
+  const txCtx = { db: tx, workspaceId: ctx.workspaceId };
+  const id = current.id;
+  const set: PgUpdateSetSource<typeof affiliates> = {};
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.email !== undefined && patch.email !== current.email) {
+    const holder = await findAffiliateByEmail({ ctx: txCtx, email: patch.email });
+    if (holder && holder.id !== id) throw emailTaken();
+    set.email = patch.email;
+    set.normalisedEmail = normaliseEmail(patch.email);
+  }
+  if (patch.refCode !== undefined && patch.refCode !== current.refCode) {
+    await lockRefCodes(tx, ctx.workspaceId, 'change');
+    await assertRefCodeFree(tx, txCtx, id, patch.refCode);
+    set.refCode = patch.refCode;
+  }
+  if (patch.payoutEmail !== undefined) set.payoutEmail = patch.payoutEmail;
+  if (patch.campaignId !== undefined) set.campaignId = (await referencedCampaign(txCtx, patch.campaignId)).id;
+  if (patch.status !== undefined) {
+    set.status = patch.status;
+    if (patch.status === 'active' && current.status !== 'active') set.approvedAt = new Date();
+    // Losing access ends the portal sessions for good: reactivation does not bring them back.
+    if (!hasAccess(patch.status) && hasAccess(current.status)) set.sessionVersion = sql`${affiliates.sessionVersion} + 1`;
+  }
+  if (patch.commissionsHeld === true && current.commissionsHeldAt === null) set.commissionsHeldAt = new Date();
+  if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
+  if (Object.keys(set).length === 0) return current;
+  const [row] = await tx.update(affiliates).set(set).where(ownRecord(ctx, affiliates, id)).returning();
+  if (row.refCode !== current.refCode) await keepOldCode(tx, txCtx, id, current.refCode, row.refCode);
+  await followAffiliateStatus(tx, ctx, current, row);
+  if (row.campaignId !== current.campaignId) await codesFollowAffiliate(tx, ctx.workspaceId, id);
+  const [before, after] = [presentAffiliate(current), presentAffiliate(row)];
+  await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: after });
+  await addAuditEntryIfChanged(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, before, after);
+  return row;
 }

@@ -177,8 +177,10 @@ describe('GET and PATCH /v1/affiliates/{id}', () => {
       [{ campaign_id: theirCampaign }, 404, 'unknown_resource'],
       [{ campaign_id: 'nope' }, 404, 'unknown_resource'],
       [{ status: 'deleted' }, 400, 'invalid_request'],
-      [{ email: 'new@example.com' }, 400, 'invalid_request'],
-      [{ ref_code: 'newcode' }, 400, 'invalid_request'],
+      // e-mail and ref code are editable (affiliate-edit.test.ts), but only well-formed ones
+      [{ email: 'not-an-address' }, 400, 'invalid_request'],
+      [{ ref_code: 'no' }, 400, 'invalid_request'],
+      [{ tenant_id: 'x' }, 400, 'invalid_request'],
       [{ payout_email: 'nope' }, 400, 'invalid_request'],
       [{ name: '' }, 400, 'invalid_request'],
     ] as const) {

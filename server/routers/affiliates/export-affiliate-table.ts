@@ -9,6 +9,6 @@ export const exportAffiliateTableProcedure = workspaceProcedure('read', 'replica
   .input(exportAffiliateTableInput)
   .output(exportAffiliateTableOutput)
   .query(async ({ ctx, input }) => {
-    const { currency, rows } = await affiliateTable({ ctx, query: affiliateQuery(input), page: { limit: MAX_CSV_ROWS, offset: 0 } });
+    const { currency, rows } = await affiliateTable({ ctx, query: { ...affiliateQuery(input), ids: input.ids }, page: { limit: MAX_CSV_ROWS, offset: 0 } });
     return affiliatesCsv(rows, currency);
   });

@@ -13,6 +13,7 @@ import { listAffiliateNamesProcedure } from './list-affiliate-names';
 import { listAffiliatesProcedure } from './list-affiliates';
 import { revokeAffiliateKeyProcedure } from './revoke-affiliate-key';
 import { updateAffiliateProcedure } from './update-affiliate';
+import { bulkUpdateAffiliatesProcedure } from './bulk-update-affiliates';
 import { exportAffiliateTableProcedure } from './export-affiliate-table';
 import { listAffiliateTableProcedure } from './list-affiliate-table';
 import { linkAffiliateCodeProcedure } from './link-affiliate-code';
@@ -28,6 +29,7 @@ export const affiliatesRouter = router({
   names: listAffiliateNamesProcedure,
   linkKit: getLinkKitProcedure,
   update: updateAffiliateProcedure,
+  bulkUpdate: bulkUpdateAffiliatesProcedure,
   createKey: createAffiliateKeyProcedure,
   revokeKey: revokeAffiliateKeyProcedure,
   codes: listAffiliateCodesProcedure,

@@ -14,6 +14,8 @@ export const updateAffiliateProcedure = workspaceProcedure('write')
       id: input.id,
       patch: {
         name: input.name,
+        email: input.email,
+        refCode: input.ref_code,
         payoutEmail: input.payout_email,
         campaignId: input.campaign_id,
         status: input.status,

@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import { affiliateRecord, affiliateStatus } from '../../contracts/affiliate';
-import { email, name, one, recordId, referenceId } from '../../contracts/common';
+import { email, name, one, recordId, refCode, referenceId } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
 
 export const updateAffiliateMeta = operation({
   method: 'PATCH',
   path: '/affiliates/{id}',
-  summary: "Update an affiliate's name, payout e-mail, campaign or status (active approves), or hold its commissions",
+  summary: "Update an affiliate's name, e-mail, ref code, payout e-mail, campaign or status (active approves), or hold its commissions",
   description:
-    'commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed.',
+    'A new email must be no other affiliate\'s (compared case-insensitively), a new ref_code must be no other affiliate\'s ref code, old ref code or coupon code: else 409 invalid_state. The old ref code is kept as an alias, so ?ref=old and /r/old still credit this affiliate. commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed.',
   tags: ['Affiliates'],
-  errors: ['link_not_found', 'unknown_resource'],
+  errors: ['link_not_found', 'unknown_resource', 'invalid_state'],
 });
 
 export const updateAffiliateInput = z.strictObject({
   id: recordId,
   name: name.optional(),
+  email: email.optional(),
+  ref_code: refCode.optional().describe('the old code stays an alias of this affiliate'),
   payout_email: email.nullable().optional(),
   campaign_id: referenceId.optional(),
   status: affiliateStatus.optional(),

@@ -10,6 +10,7 @@ import { MetricChart } from '../../_stats/metric-chart';
 import { StatusActions } from '../status-actions';
 import { CampaignField } from './campaign-field';
 import { CodesCard } from './codes-card';
+import { InlineField } from './inline-field';
 import { CommissionHold } from './commission-hold';
 import { LinksCard } from './links-card';
 import { TaxFormCard } from './tax-form-card';
@@ -83,10 +84,11 @@ export default function AffiliatePage() {
           <Card>
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
               <div><dt className="text-slate-500">Status</dt><dd><Badge value={a.status} /></dd></div>
-              <div><dt className="text-slate-500">E-mail</dt><dd>{a.email ?? '—'}</dd></div>
-              <div><dt className="text-slate-500">Ref code</dt><dd className="font-mono">{a.ref_code}</dd></div>
+              <div><dt className="text-slate-500">Name</dt><dd><InlineField id={a.id} field="name" label="Name" value={a.name} canWrite={canWrite} /></dd></div>
+              <div><dt className="text-slate-500">E-mail</dt><dd><InlineField id={a.id} field="email" label="E-mail" type="email" value={a.email} canWrite={canWrite} /></dd></div>
+              <div><dt className="text-slate-500">Ref code</dt><dd><InlineField id={a.id} field="ref_code" label="Ref code" mono value={a.ref_code} canWrite={canWrite} /></dd></div>
               <div><dt className="text-slate-500">Campaign</dt><dd><CampaignField id={a.id} campaignId={a.campaign_id} canWrite={canWrite} /></dd></div>
-              <div><dt className="text-slate-500">Payout e-mail</dt><dd>{a.payout_email ?? '—'}</dd></div>
+              <div><dt className="text-slate-500">Payout e-mail</dt><dd><InlineField id={a.id} field="payout_email" label="Payout e-mail" type="email" optional value={a.payout_email} canWrite={canWrite} /></dd></div>
               <div><dt className="text-slate-500">Payout method</dt><dd><PayoutMethod affiliateId={a.id} /></dd></div>
               <div><dt className="text-slate-500">Joined</dt><dd>{date(a.created_at)}</dd></div>
               <div><dt className="text-slate-500">Approved</dt><dd>{date(a.approved_at)}</dd></div>
