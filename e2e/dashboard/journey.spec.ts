@@ -16,7 +16,7 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await page.getByLabel(/Minimum payout/).fill('10');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Settings saved.' })).toBeVisible();
-  await page.getByLabel('track').check();
+  await page.getByLabel('track', { exact: true }).check();
   await page.getByRole('button', { name: 'Create key' }).click();
   const key = (await page.getByTestId('new-key').textContent())!.trim();
   expect(key).toMatch(/^sa_live_/);
