@@ -5,7 +5,7 @@ import { grants } from '../auth/scopes';
 /** The operations offered as tools, by operationId. No tool creates, sends or settles a payout. */
 export const TOOL_OPERATIONS = [
   // affiliates and their applications (a pending affiliate is an application)
-  'affiliates-list', 'affiliates-get', 'affiliates-create', 'affiliates-invite', 'affiliates-update',
+  'affiliates-list', 'affiliates-get', 'affiliates-create', 'affiliates-invite', 'affiliates-update', 'affiliates-bulkUpdate',
   // links and coupon codes
   'links-list', 'links-create', 'affiliates-codes', 'affiliates-createCode', 'affiliates-deactivateCode',
   // campaigns and their rules, with the rule preview
