@@ -43,6 +43,22 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await signIn(page);
     });
 
+    test('the invitation form names every invalid field beside it, at once, and sends nothing', async ({ page }) => {
+      await signIn(page);
+      await page.goto('/dashboard/affiliates');
+      const form = page.getByRole('form', { name: 'Invite affiliate' });
+      await expect(async () => {
+        await form.getByLabel(/Affiliate e-mail/).fill('not-an-address');
+        await form.getByLabel(/Affiliate name/).fill('x'.repeat(201));
+        await form.getByRole('button', { name: 'Send invitation' }).click();
+        await expect(form.getByTestId('field-error-email')).toBeVisible({ timeout: 1_000 });
+      }).toPass();
+      await expect(form.getByTestId('field-error-name')).toBeVisible();
+      await expect(form.getByLabel(/Affiliate e-mail/)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByTestId('toast')).toHaveCount(0);
+      await shot(page, `affiliates-invite-errors-${size}`);
+    });
+
     test('edits name, e-mail, ref code and payout e-mail in place; the old code still credits', async ({ page, request }) => {
       const stamp = `${size}-${Date.now()}`;
       const other = await api(request, 'POST', '/v1/affiliates', { email: `taken-${stamp}@example.com`, name: `Taken ${stamp}` });
