@@ -44,7 +44,6 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     });
 
     test('the invitation form names every invalid field beside it, at once, and sends nothing', async ({ page }) => {
-      await signIn(page);
       await page.goto('/dashboard/affiliates');
       const form = page.getByRole('form', { name: 'Invite affiliate' });
       await expect(async () => {
