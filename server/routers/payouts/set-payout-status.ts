@@ -10,5 +10,5 @@ export const setPayoutStatusProcedure = workspaceProcedure('write')
   .output(setPayoutStatusOutput)
   .mutation(async ({ ctx, input }) => ({
     object: 'payout' as const,
-    data: presentPayout(await settlePayout({ ctx, id: input.id, outcome: input.status })),
+    data: presentPayout(await settlePayout({ ctx, id: input.id, outcome: input.status, reference: input.reference ?? null })),
   }));
