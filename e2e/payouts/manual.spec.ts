@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo, shot, signIn } from '../support';
 
-// Issue 47 (4b), paying by hand (docs/paying-affiliates.md#marking-payouts-paid): "Mark paid"
+// Issue 47 (4b), paying by hand (docs/payouts.md#settling): "Mark paid"
 // asks first (affiliate, amount, payout e-mail) and keeps a reference; several payouts are marked
 // at once; a payout marked by mistake is set back to pending within the day; the CSV is one file
 // per currency. At desktop width and at 390 px. Screenshots: test-results/screens/payouts-manual-*.png.
@@ -28,8 +28,8 @@ async function payeesWithPayouts(request: APIRequestContext, tag: string, sales:
     const name = `Payee ${sale.currency.toUpperCase()} ${stamp}-${i}`;
     const created = await call('POST', '/v1/affiliates', { email: `${ref}@example.com`, payout_email: `paypal-${ref}@example.com`, name, ref_code: ref, status: 'active', campaign_id: campaign.id });
     const id = (created.affiliate_id ?? created.id) as string;
-    const tracked = await call('POST', '/v1/track/sale', { external_id: `order-${ref}`, ref, amount: sale.amount, currency: sale.currency, ts: new Date(Date.now() - 400 * DAY).toISOString() });
-    expect(tracked.attributed ?? true).toBe(true);
+    const tracked = await request.post('/v1/track/sale', { headers: auth, data: { external_id: `order-${ref}`, ref, amount: sale.amount, currency: sale.currency, ts: new Date(Date.now() - 400 * DAY).toISOString() } });
+    expect(await tracked.json()).toMatchObject({ ok: true, attributed: true });
     for (const c of (await call('GET', `/v1/commissions?affiliate_id=${id}`)) as { id: string }[]) await call('PATCH', `/v1/commissions/${c.id}`, { status: 'approved' });
     payees.push({ id, name, payoutEmail: `paypal-${ref}@example.com` });
   }

@@ -12,7 +12,7 @@ import { loadRecord, wellFormedId } from '../records';
 
 export type PayoutOutcome = 'paid' | 'failed' | 'canceled';
 
-/** How long a payout marked paid by hand can be set back to pending (docs/paying-affiliates.md#marking-payouts-paid). */
+/** How long a payout marked paid by hand can be set back to pending (docs/payouts.md#settling). */
 const UNDO_WINDOW_MS = PAYOUT_UNDO_HOURS * 3_600_000;
 
 /**

@@ -5,7 +5,7 @@ import { startTestApi, type TestApi } from '../../testing/api';
 import { eventsOf, moneyAffiliate, moneyWorkspace } from '../../testing/commission-fixtures';
 import { seedAffiliate, seedPayout } from '../../testing/seed';
 
-// Paying by hand (docs/paying-affiliates.md#marking-payouts-paid): a reference kept on the payout,
+// Paying by hand (docs/payouts.md#settling): a reference kept on the payout,
 // many payouts marked at once, and an undo within 24 hours for payouts no rail paid.
 
 let api: TestApi;
