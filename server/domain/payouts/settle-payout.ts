@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { commissions, payouts } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
-import { PAYOUT_UNDO_HOURS, presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
+import { PAYOUT_UNDO_HOURS, presentWorkspacePayout, type PayoutWithCommissions } from '../../contracts/payout';
 import { invalidState, notFound, unknownReference } from '../../errors/errors';
 import { addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
@@ -38,8 +38,8 @@ async function settleLocked(tx: Tx, ctx: ActingCtx, current: Payout, outcome: Pa
       ? await tx.update(commissions).set({ status: 'paid', updatedAt: now }).where(and(inPayout, eq(commissions.status, 'approved'))).returning()
       : await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(inPayout).returning();
   const [payout] = await withCommissionIds({ ctx: c, rows: [row] });
-  await addAuditEntryIfChanged(tx, ctx, `payout.${outcome}`, { type: 'payout', id: current.id }, presentPayout(before), presentPayout(payout));
-  await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentPayout(payout) });
+  await addAuditEntryIfChanged(tx, ctx, `payout.${outcome}`, { type: 'payout', id: current.id }, presentWorkspacePayout(before), presentWorkspacePayout(payout));
+  await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentWorkspacePayout(payout) });
   for (const x of changed) await emitEvent({ ctx: c, type: 'commission.updated', object: 'commission', record: presentCommission(x) });
   return payout;
 }
@@ -112,8 +112,8 @@ export async function undoPayout({ ctx, id, now = new Date() }: { ctx: ActingCtx
     // Marking paid moved exactly its approved commissions to paid; these go back.
     const changed = await tx.update(commissions).set({ status: 'approved', updatedAt: now }).where(and(inPayout, eq(commissions.status, 'paid'))).returning();
     const [payout] = await withCommissionIds({ ctx: c, rows: [row] });
-    await addAuditEntryIfChanged(tx, ctx, 'payout.undone', { type: 'payout', id }, presentPayout(before), presentPayout(payout));
-    await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentPayout(payout) });
+    await addAuditEntryIfChanged(tx, ctx, 'payout.undone', { type: 'payout', id }, presentWorkspacePayout(before), presentWorkspacePayout(payout));
+    await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentWorkspacePayout(payout) });
     for (const x of changed) await emitEvent({ ctx: c, type: 'commission.updated', object: 'commission', record: presentCommission(x) });
     return payout;
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuid } from '../../contracts/common';
-import { payoutOutcome, payoutRecord, payoutReference } from '../../contracts/payout';
+import { payoutOutcome, workspacePayoutRecord, payoutReference } from '../../contracts/payout';
 import { listOf } from '../../lib/pagination';
 import { operation } from '../../trpc/meta';
 
@@ -22,4 +22,4 @@ export const bulkPayoutStatusInput = z.strictObject({
   reference: payoutReference.optional(),
 });
 
-export const bulkPayoutStatusOutput = listOf(payoutRecord);
+export const bulkPayoutStatusOutput = listOf(workspacePayoutRecord);

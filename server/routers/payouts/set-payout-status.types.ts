@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { one, recordId } from '../../contracts/common';
-import { payoutOutcome, payoutRecord, payoutReference } from '../../contracts/payout';
+import { payoutOutcome, workspacePayoutRecord, payoutReference } from '../../contracts/payout';
 import { operation } from '../../trpc/meta';
 
 export const setPayoutStatusMeta = operation({
@@ -14,4 +14,4 @@ export const setPayoutStatusMeta = operation({
 });
 
 export const setPayoutStatusInput = z.strictObject({ id: recordId, status: payoutOutcome, reference: payoutReference.optional() });
-export const setPayoutStatusOutput = one('payout', payoutRecord);
+export const setPayoutStatusOutput = one('payout', workspacePayoutRecord);

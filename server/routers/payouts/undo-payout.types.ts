@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { one, recordId } from '../../contracts/common';
-import { payoutRecord } from '../../contracts/payout';
+import { workspacePayoutRecord } from '../../contracts/payout';
 import { operation } from '../../trpc/meta';
 
 export const undoPayoutMeta = operation({
@@ -14,4 +14,4 @@ export const undoPayoutMeta = operation({
 });
 
 export const undoPayoutInput = z.strictObject({ id: recordId });
-export const undoPayoutOutput = one('payout', payoutRecord);
+export const undoPayoutOutput = one('payout', workspacePayoutRecord);
