@@ -129,6 +129,9 @@ export const payouts = pgTable(
     providerBatchRef: text('provider_batch_ref'),
     // Why it failed, came back, or could not be sent, in our words (docs/paying-affiliates.md).
     failureReason: text('failure_reason'),
+    // What the merchant noted when marking it paid by hand (a PayPal transaction id, a bank
+    // reference); provider_ref above is the rail's own object and stays null for those.
+    reference: text('reference'),
     sentAt: ts('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

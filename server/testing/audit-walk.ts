@@ -152,6 +152,20 @@ export const WALK: Record<string, WalkCase> = {
       return { id: (await f.rest('POST', '/v1/payouts', {})).data[0].id, status: 'paid' };
     },
   },
+  'payouts.bulkStatus': {
+    input: async (f) => {
+      await f.rest('PATCH', `/v1/commissions/${await commissionOf(f, 'walk-bulk-paid')}`, { status: 'approved' });
+      return { ids: [(await f.rest('POST', '/v1/payouts', {})).data[0].id], status: 'paid', reference: 'WALK-BULK' };
+    },
+  },
+  'payouts.undo': {
+    input: async (f) => {
+      await f.rest('PATCH', `/v1/commissions/${await commissionOf(f, 'walk-undone')}`, { status: 'approved' });
+      const id = (await f.rest('POST', '/v1/payouts', {})).data[0].id;
+      await f.rest('POST', `/v1/payouts/${id}/status`, { status: 'paid', reference: 'WALK-UNDO' });
+      return { id };
+    },
+  },
   'payouts.sendBatch': {
     input: async (f) => {
       await f.rest('PATCH', `/v1/commissions/${await commissionOf(f, 'walk-sent')}`, { status: 'approved' });

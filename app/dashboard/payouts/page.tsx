@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, ErrorNote, FilterSelect, PageHeader, Pager, QueryState, Table, date, focus, money, useAffiliateNames, useCanWrite, useUrlFilters } from '../../_components/ui';
 import { BatchPreview } from './batch-preview';
+import { ExportCsv } from './export-csv';
+import { MarkPaid, totalsByCurrency, type PayoutRow } from './mark-paid';
 import { SendBatch } from './send-batch';
 import { useToast } from '../../_components/toast';
 
@@ -20,6 +22,9 @@ export default function PayoutsPage() {
   const list = useQuery(trpc.payouts.list.queryOptions({ ...(status ? { status } : {}), limit: LIMIT, offset }));
   const [note, setNote] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  // The payouts the confirm step is about (one row's "Mark paid", or the selection), and the selection.
+  const [confirming, setConfirming] = useState<PayoutRow[] | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
   function batchDone(created: number | null, planned: number) {
     setPreviewing(false);
@@ -37,16 +42,28 @@ export default function PayoutsPage() {
       },
     }),
   );
-  // The CSV comes through the router (the session), not /v1, which would need an API key.
-  async function download() {
-    const text = await qc.fetchQuery(trpc.payouts.exportCsv.queryOptions({}));
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: 'payouts.csv' });
-    a.click();
-    URL.revokeObjectURL(url);
-    toast(text ? `Exported ${text.trim().split('\n').length} pending payout(s) as payouts.csv.` : 'No pending payout to export.');
+  const undo = useMutation(
+    trpc.payouts.undo.mutationOptions({
+      onSuccess: (r) => {
+        toast(`Payout of ${money(r.data.amount, r.data.currency)} is pending again.`);
+        return refresh();
+      },
+    }),
+  );
+  function marked(text: string | null) {
+    setConfirming(null);
+    if (text === null) return;
+    setSelected(new Set());
+    toast(text);
+    return refresh();
   }
   const rows = list.data?.data ?? [];
+  const pendingRows = rows.filter((p) => p.status === 'pending');
+  const chosen = pendingRows.filter((p) => selected.has(p.id));
+  const allChosen = pendingRows.length > 0 && chosen.length === pendingRows.length;
+  const toggle = (id: string, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
+  // Undo is offered while the API would take it: marked paid by hand, within 24 hours.
+  const undoable = (p: PayoutRow) => p.undo_until !== null && Date.parse(p.undo_until) > Date.now();
   const nameOf = useAffiliateNames(rows.map((p) => p.affiliate_id));
   // The Send button sits on the first row shown of each batch that still has pending lines.
   const sendOn = new Map<string, string>();
@@ -56,7 +73,7 @@ export default function PayoutsPage() {
       <PageHeader title="Payouts">
         <div className="flex flex-wrap items-end gap-2">
           <FilterSelect label="Status" value={status ?? ''} options={STATUSES} onChange={(v) => set({ status: v })} />
-          <Button tone="secondary" onClick={download}>Export pending as CSV</Button>
+          <ExportCsv />
           {canWrite && (
             <Button disabled={previewing} onClick={() => { setNote(null); setPreviewing(true); }}>Create payout batch</Button>
           )}
@@ -64,9 +81,10 @@ export default function PayoutsPage() {
       </PageHeader>
       <div aria-live="polite">
         {note && <p className="text-sm text-slate-700">{note}</p>}
-        <ErrorNote error={settle.error} />
+        <ErrorNote error={settle.error ?? undo.error} />
       </div>
       {previewing && <BatchPreview onDone={batchDone} />}
+      {confirming && <MarkPaid key={confirming.map((p) => p.id).join()} rows={confirming} nameOf={nameOf} onDone={marked} />}
       <QueryState
         q={list}
         empty={rows.length === 0 && offset === 0}
@@ -77,9 +95,30 @@ export default function PayoutsPage() {
           </>
         }
       >
-        <Table cards label="Payouts" head={['Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '', canWrite ? 'Batch' : '']}>
+        {canWrite && pendingRows.length > 0 && (
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={allChosen} onChange={(e) => setSelected(new Set(e.target.checked ? pendingRows.map((p) => p.id) : []))} />
+              Select all pending on this page
+            </label>
+            {chosen.length > 0 && (
+              <>
+                <span data-testid="selection">{chosen.length} selected: {totalsByCurrency(chosen)}</span>
+                <Button className="py-1" disabled={!!confirming} onClick={() => setConfirming(chosen)}>Mark selected paid</Button>
+              </>
+            )}
+          </div>
+        )}
+        <Table cards label="Payouts" head={[...(canWrite ? ['Select'] : []), 'Created', 'Affiliate', 'Amount', 'Commissions', 'Status', 'Paid', canWrite ? 'Actions' : '', canWrite ? 'Batch' : '']}>
           {rows.map((p) => (
             <tr key={p.id} className="border-t">
+              {canWrite && (
+                <td className="p-3" data-label="Select">
+                  {p.status === 'pending' && (
+                    <input type="checkbox" aria-label={`Select payout of ${money(p.amount, p.currency)} to ${nameOf(p.affiliate_id)}`} checked={selected.has(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />
+                  )}
+                </td>
+              )}
               <td className="p-3 whitespace-nowrap" data-label="Created">{date(p.created_at)}</td>
               <td className="p-3" data-label="Affiliate"><Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/affiliates/${p.affiliate_id}`}>{nameOf(p.affiliate_id)}</Link></td>
               <td className="p-3" data-label="Amount">{money(p.amount, p.currency)}</td>
@@ -88,13 +127,19 @@ export default function PayoutsPage() {
                 <Badge value={p.status} />
                 {p.failure_reason && <p className="mt-1 max-w-xs text-xs text-slate-600">{p.failure_reason}</p>}
               </td>
-              <td className="p-3 whitespace-nowrap" data-label="Paid">{date(p.paid_at)}</td>
+              <td className="p-3" data-label="Paid">
+                <span className="whitespace-nowrap">{date(p.paid_at)}</span>
+                {p.reference && <p className="mt-1 max-w-xs break-all text-xs text-slate-600">Ref. {p.reference}</p>}
+              </td>
               <td className="p-3">
                 {canWrite && p.status === 'pending' && (
                   <div className="flex gap-2">
-                    <Button className="py-1" disabled={settle.isPending} onClick={() => settle.mutate({ id: p.id, status: 'paid' })}>Mark paid</Button>
+                    <Button className="py-1" disabled={settle.isPending} onClick={() => setConfirming([p])}>Mark paid</Button>
                     <Button tone="secondary" className="py-1" disabled={settle.isPending} onClick={() => settle.mutate({ id: p.id, status: 'failed' })}>Mark failed</Button>
                   </div>
+                )}
+                {canWrite && undoable(p) && (
+                  <Button tone="secondary" className="py-1" disabled={undo.isPending} title={`Marked paid by hand: can be set back to pending until ${date(p.undo_until)}`} onClick={() => undo.mutate({ id: p.id })}>Undo paid</Button>
                 )}
               </td>
               <td className="p-3">

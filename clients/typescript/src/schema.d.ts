@@ -1072,11 +1072,77 @@ export interface paths {
         put?: never;
         /**
          * Mark a pending payout paid, failed or canceled
-         * @description paid: its commissions become paid. failed or canceled: its commissions are released (still approved) for the next batch. Any payout that is not pending answers 409 invalid_state.
+         * @description paid: its commissions become paid. failed or canceled: its commissions are released (still approved) for the next batch. reference (optional, up to 200 characters) keeps your note of the payment, e.g. the PayPal transaction id or the bank reference. Any payout that is not pending answers 409 invalid_state. A payout marked paid here can be set back to pending within 24 hours: POST /v1/payouts/{id}/undo.
          *
          *     Needs a workspace key with the write scope (or *).
          */
         post: operations["payouts-setStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a payout marked paid by hand back to pending, within 24 hours
+         * @description Only a payout marked paid with POST /v1/payouts/{id}/status (or bulk-status), within 24 hours of its paid_at (see undo_until): it is pending again, its commissions approved inside it as before, its reference cleared. A payout Stripe Connect or PayPal paid, one past the 24 hours, or one that is not paid answers 409 invalid_state saying why.
+         *
+         *     Needs a workspace key with the write scope (or *).
+         */
+        post: operations["payouts-undo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/bulk-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark many pending payouts paid, failed or canceled at once (all or none)
+         * @description Up to 100 ids, one status and an optional reference (kept on each payout), in one transaction. Any id outside the workspace answers 404 unknown_resource, any payout that is not pending 409 invalid_state; then nothing changes. Each payout moves as with POST /v1/payouts/{id}/status.
+         *
+         *     Needs a workspace key with the write scope (or *).
+         */
+        post: operations["payouts-bulkStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/export-currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The currencies of the pending payouts to export, with their count and total
+         * @description PayPal takes one currency per file: download GET /v1/payouts/export.csv?currency= once per currency listed here. Counts the pending payouts the file would hold (not those of affiliates paid through Stripe Connect); payouts of affiliates without any e-mail are counted but left out of the file.
+         *
+         *     Needs a workspace key with the read scope (or *; a key with no scopes reads too).
+         */
+        get: operations["payouts-exportCurrencies"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2403,6 +2469,20 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "paid" | "failed" | "returned" | "canceled";
         };
+        PayoutExportCurrency: {
+            /**
+             * Format: int64
+             * @description their total, minor currency units
+             */
+            amount: number;
+            /** @description lower-case ISO 4217 code */
+            currency: string;
+            /**
+             * Format: int64
+             * @description pending payouts in this currency
+             */
+            payouts: number;
+        };
         PayoutMethod: {
             /** Format: uuid */
             affiliate_id: string;
@@ -2920,6 +3000,41 @@ export interface components {
              */
             updated_at: string;
             url: string;
+        };
+        WorkspacePayout: {
+            /** Format: uuid */
+            affiliate_id: string;
+            /**
+             * Format: int64
+             * @description minor currency units
+             */
+            amount: number;
+            /** @description the POST /v1/payouts run that made it */
+            batch_id: string | null;
+            commission_ids: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description lower-case ISO 4217 code */
+            currency: string;
+            /** @description why it failed, came back or could not be sent, in our words */
+            failure_reason: string | null;
+            /** Format: uuid */
+            id: string;
+            paid_at: string | null;
+            /** @description the provider's object, e.g. the Stripe transfer tr_… */
+            provider_ref: string | null;
+            /** @description how it was sent; null until sent (manual lines are paid from the CSV) */
+            rail: ("manual" | "stripe_connect" | "paypal") | null;
+            /** @description what the merchant noted when marking it by hand: a PayPal transaction id, a bank reference */
+            reference: string | null;
+            sent_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "processing" | "paid" | "failed" | "returned" | "canceled";
+            /** @description marked paid by hand: until when POST /v1/payouts/{id}/undo sets it back to pending (paid_at + 24 h); null otherwise */
+            undo_until: string | null;
         };
     };
     responses: never;
@@ -9724,7 +9839,7 @@ export interface operations {
                         /** @constant */
                         object: "payout_batch_send";
                         /** @description the lines sent, as they are after the answers */
-                        sent: components["schemas"]["Payout"][];
+                        sent: components["schemas"]["WorkspacePayout"][];
                         /** @description Stripe and PayPal lines left pending, and why */
                         skipped: {
                             /** Format: uuid */
@@ -9876,7 +9991,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Payout"][];
+                        data: components["schemas"]["WorkspacePayout"][];
                         has_more: boolean;
                         /** Format: int64 */
                         limit: number;
@@ -9990,7 +10105,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Payout"][];
+                        data: components["schemas"]["WorkspacePayout"][];
                         has_more: boolean;
                         /** Format: int64 */
                         limit: number;
@@ -10129,7 +10244,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Payout"];
+                        data: components["schemas"]["WorkspacePayout"];
                         /** @constant */
                         object: "payout";
                     };
@@ -10226,6 +10341,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description a PayPal transaction id, a bank reference: what finds the payment again */
+                    reference?: string;
                     /** @enum {string} */
                     status: "paid" | "failed" | "canceled";
                 };
@@ -10243,7 +10360,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Payout"];
+                        data: components["schemas"]["WorkspacePayout"];
                         /** @constant */
                         object: "payout";
                     };
@@ -10329,6 +10446,408 @@ export interface operations {
             };
             /** @description unsupported_media_type */
             415: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "payouts-undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description record id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkspacePayout"];
+                        /** @constant */
+                        object: "payout";
+                    };
+                };
+            };
+            /** @description invalid_request | invalid_json */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description link_not_found */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_state | idempotency_conflict */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "payouts-bulkStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /** @description a PayPal transaction id, a bank reference: what finds the payment again */
+                    reference?: string;
+                    /** @enum {string} */
+                    status: "paid" | "failed" | "canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkspacePayout"][];
+                        has_more: boolean;
+                        /** Format: int64 */
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        /** Format: int64 */
+                        offset: number;
+                        resource: string;
+                    };
+                };
+            };
+            /** @description ids_required | status_required | invalid_request | invalid_json */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown_resource */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_state | idempotency_conflict */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "payouts-exportCurrencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutExportCurrency"][];
+                        has_more: boolean;
+                        /** Format: int64 */
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        /** Format: int64 */
+                        offset: number;
+                        resource: string;
+                    };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { commissions, payoutBatches, payouts, workspaceSettings } from '@/db/schema';
-import { presentPayout, type PayoutWithCommissions } from '../../contracts/payout';
+import { presentWorkspacePayout, type PayoutWithCommissions } from '../../contracts/payout';
 import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, WorkspaceCtx } from '../context';
 import { emitEvent } from '../events/emit-event';
@@ -45,8 +45,8 @@ export async function createPayouts({ ctx, now = new Date() }: { ctx: ActingCtx;
       // The rows are locked above, so this cannot happen; if it ever did, nothing may commit.
       if (claimed.length !== group.commissionIds.length) throw new Error(`payout ${payout.id}: commissions claimed concurrently`);
       const record = { ...payout, commissionIds: group.commissionIds };
-      await emitEvent({ ctx: { ...ctx, db: tx }, type: 'payout.created', object: 'payout', record: presentPayout(record) });
-      await addAuditEntry(tx, ctx, 'payout.created', { type: 'payout', id: payout.id }, { after: presentPayout(record) });
+      await emitEvent({ ctx: { ...ctx, db: tx }, type: 'payout.created', object: 'payout', record: presentWorkspacePayout(record) });
+      await addAuditEntry(tx, ctx, 'payout.created', { type: 'payout', id: payout.id }, { after: presentWorkspacePayout(record) });
       created.push(record);
     }
     return created;

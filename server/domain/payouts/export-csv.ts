@@ -10,6 +10,15 @@ import { csvLines } from '../../lib/csv';
 // its 30 characters), the note to the recipient, and the recipient wallet. Cells are written by
 // server/lib/csv.ts like every export, so a recipient such as `=cmd` or `+1…` stays text.
 
+/** The pending payouts a CSV holds: not those of affiliates paid through Stripe Connect. */
+const exportable = (ctx: WorkspaceCtx, currency?: string) =>
+  and(
+    eq(payouts.workspaceId, ctx.workspaceId),
+    eq(payouts.status, 'pending'),
+    or(isNull(affiliatePayoutMethods.kind), ne(affiliatePayoutMethods.kind, 'stripe_connect')),
+    currency ? eq(payouts.currency, currency) : undefined,
+  );
+
 /**
  * The pending payouts as CSV, oldest first, at most MAX_CSV_PAYOUTS of them (mark those paid,
  * then export the rest). A payout whose affiliate has neither payout_email nor
@@ -27,14 +36,7 @@ export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; 
     .from(payouts)
     .innerJoin(affiliates, and(eq(affiliates.id, payouts.affiliateId), eq(affiliates.workspaceId, payouts.workspaceId)))
     .leftJoin(affiliatePayoutMethods, and(eq(affiliatePayoutMethods.affiliateId, payouts.affiliateId), eq(affiliatePayoutMethods.workspaceId, payouts.workspaceId)))
-    .where(
-      and(
-        eq(payouts.workspaceId, ctx.workspaceId),
-        eq(payouts.status, 'pending'),
-        or(isNull(affiliatePayoutMethods.kind), ne(affiliatePayoutMethods.kind, 'stripe_connect')),
-        currency ? eq(payouts.currency, currency) : undefined,
-      ),
-    )
+    .where(exportable(ctx, currency))
     .orderBy(asc(payouts.createdAt), asc(payouts.id))
     .limit(MAX_CSV_PAYOUTS);
   return csvLines(
@@ -44,4 +46,19 @@ export async function pendingPayoutsCsv({ ctx, currency }: { ctx: WorkspaceCtx; 
       return [[recipient, minorToDecimal(r.amount, r.currency), r.currency.toUpperCase(), '', `Refcount payout ${r.id}`, 'PAYPAL']];
     }),
   );
+}
+
+/**
+ * GET /v1/payouts/export-currencies: per currency, how many pending payouts the CSV would hold and
+ * their total, so a caller downloads one file per currency (PayPal takes one currency per file).
+ * Payouts of affiliates without any e-mail count here though the file leaves them out.
+ */
+export async function exportCurrencies({ ctx }: { ctx: WorkspaceCtx }): Promise<{ currency: string; payouts: number; amount: number }[]> {
+  return ctx.db
+    .select({ currency: payouts.currency, payouts: sql<number>`count(*)`.mapWith(Number), amount: sql<number>`sum(${payouts.amount})`.mapWith(Number) })
+    .from(payouts)
+    .leftJoin(affiliatePayoutMethods, and(eq(affiliatePayoutMethods.affiliateId, payouts.affiliateId), eq(affiliatePayoutMethods.workspaceId, payouts.workspaceId)))
+    .where(exportable(ctx))
+    .groupBy(payouts.currency)
+    .orderBy(asc(payouts.currency));
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { commissions, payouts } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
-import { presentPayout } from '../../contracts/payout';
+import { presentWorkspacePayout } from '../../contracts/payout';
 import { notFound } from '../../errors/errors';
 import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
@@ -52,8 +52,8 @@ export async function recordAnswer({ ctx, id, answer }: { ctx: ActingCtx; id: st
         : await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(inPayout).returning();
     const type = answer.outcome === 'paid' ? 'payout.paid' : 'payout.failed';
     await addAuditEntry(tx, ctx, type, { type: 'payout', id }, { before: { status: 'processing' }, after: { status: row.status, provider_ref: row.providerRef, failure_reason: row.failureReason } });
-    await emitEvent({ ctx: c, type, object: 'payout', record: presentPayout(record) });
-    await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentPayout(record) });
+    await emitEvent({ ctx: c, type, object: 'payout', record: presentWorkspacePayout(record) });
+    await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentWorkspacePayout(record) });
     for (const cm of changed) await emitEvent({ ctx: c, type: 'commission.updated', object: 'commission', record: presentCommission(cm) });
     return row;
   });
@@ -81,8 +81,8 @@ export async function returnPayout({ ctx, providerRef, reason }: { ctx: ActingCt
       .returning();
     const [record] = await withCommissionIds({ ctx: c, rows: [row] });
     await addAuditEntry(tx, ctx, 'payout.returned', { type: 'payout', id: line.id }, { before: { status: 'paid' }, after: { status: 'returned', failure_reason: reason } });
-    await emitEvent({ ctx: c, type: 'payout.failed', object: 'payout', record: presentPayout(record) });
-    await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentPayout(record) });
+    await emitEvent({ ctx: c, type: 'payout.failed', object: 'payout', record: presentWorkspacePayout(record) });
+    await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentWorkspacePayout(record) });
     for (const cm of changed) await emitEvent({ ctx: c, type: 'commission.updated', object: 'commission', record: presentCommission(cm) });
     return row;
   });

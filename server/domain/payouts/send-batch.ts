@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { affiliatePayoutMethods, payoutBatches, payouts, workspaceSettings } from '@/db/schema';
-import { presentPayout } from '../../contracts/payout';
+import { presentWorkspacePayout } from '../../contracts/payout';
 import { invalidState, notFound } from '../../errors/errors';
 import { addAuditEntry } from '../audit/audit-entries';
 import type { ActingCtx, Actor } from '../context';
@@ -71,8 +71,8 @@ export async function sendBatch({ ctx, batchId, rail, rails = [], now = new Date
         .where(eq(payouts.id, payout.id))
         .returning();
       const [record] = await withCommissionIds({ ctx: c, rows: [row] });
-      await emitEvent({ ctx: c, type: 'payout.sent', object: 'payout', record: presentPayout(record) });
-      await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentPayout(record) });
+      await emitEvent({ ctx: c, type: 'payout.sent', object: 'payout', record: presentWorkspacePayout(record) });
+      await emitEvent({ ctx: c, type: 'payout.updated', object: 'payout', record: presentWorkspacePayout(record) });
       await addAuditEntry(tx, ctx, 'payout.sent', { type: 'payout', id: row.id }, { before: { status: 'pending' }, after: { status: 'processing', rail: name, destination: row.destination } });
       sent.push(row);
     }

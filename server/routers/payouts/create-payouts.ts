@@ -1,5 +1,5 @@
 // POST /v1/payouts: batch approved, past-hold commissions into pending payouts
-import { presentPayout } from '../../contracts/payout';
+import { presentWorkspacePayout } from '../../contracts/payout';
 import { createPayouts } from '../../domain/payouts/create-payouts';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { createPayoutsInput, createPayoutsMeta, createPayoutsOutput } from './create-payouts.types';
@@ -11,5 +11,5 @@ export const createPayoutsProcedure = workspaceProcedure('write')
   .mutation(async ({ ctx }) => {
     const created = await createPayouts({ ctx });
     // The list envelope of every list answer; the whole batch fits in one page.
-    return { object: 'list' as const, resource: 'payouts', limit: created.length, offset: 0, has_more: false, data: created.map(presentPayout) };
+    return { object: 'list' as const, resource: 'payouts', limit: created.length, offset: 0, has_more: false, data: created.map(presentWorkspacePayout) };
   });

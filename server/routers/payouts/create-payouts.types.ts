@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
-import { payoutRecord } from '../../contracts/payout';
+import { workspacePayoutRecord } from '../../contracts/payout';
 import { listOf } from '../../lib/pagination';
 import { operation } from '../../trpc/meta';
 
@@ -17,4 +17,4 @@ export const createPayoutsMeta = operation({
 
 export const createPayoutsInput = z.strictObject({});
 // One payout per affiliate and currency of at most MAX_COMMISSIONS_PER_BATCH commissions.
-export const createPayoutsOutput = listOf(payoutRecord, MAX_COMMISSIONS_PER_BATCH);
+export const createPayoutsOutput = listOf(workspacePayoutRecord, MAX_COMMISSIONS_PER_BATCH);

@@ -56,6 +56,7 @@ describe('GET /v1/payouts/export.csv', () => {
     expect(res.body.split('\r\n')[4]).toBe(`"""odd,name""@example.com",1000.00,EUR,,Refcount payout ${odd.id},PAYPAL`);
 
     const usdOnly = await exportCsv(ws.token, '?currency=USD');
+    expect(usdOnly.headers.get('content-disposition')).toBe('attachment; filename="refcount-payouts-usd.csv"');
     expect(parseCsv(usdOnly.body).map((row) => row[4])).toEqual([`Refcount payout ${usd.id}`, `Refcount payout ${cents.id}`]);
     const none = await exportCsv(ws.token, '?currency=chf');
     expect(none.status).toBe(200);
@@ -63,6 +64,35 @@ describe('GET /v1/payouts/export.csv', () => {
     expect(none.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(none.headers.get('content-length')).toBe('0');
     expect(none.body).toBeUndefined();
+  });
+
+  it('GET /v1/payouts/export-currencies: one line per currency of the pending payouts a file would hold, so no file mixes them', async () => {
+    const ws = await api.workspace(['read']);
+    const manual = await seedAffiliate(api.db, ws.id, { email: 'cur@example.com' });
+    const stripe = await seedAffiliate(api.db, ws.id, { email: 'cur-connect@example.com' });
+    await api.db.insert(affiliatePayoutMethods).values({ workspaceId: ws.id, affiliateId: stripe.id, kind: 'stripe_connect', state: 'ready', stripeAccountId: 'acct_1Currencies' });
+    const p = (affiliateId: string, amount: number, currency: string, status: 'pending' | 'paid' = 'pending') => seedPayout(api.db, { workspaceId: ws.id, affiliateId }, { amount, currency, status });
+    await p(manual.id, 1000, 'usd');
+    await p(manual.id, 250, 'usd');
+    await p(manual.id, 5000, 'jpy');
+    await p(manual.id, 700, 'eur', 'paid');
+    await p(stripe.id, 900, 'eur');
+    const stranger = await api.workspace(['*']);
+    await seedPayout(api.db, { workspaceId: stranger.id, affiliateId: (await seedAffiliate(api.db, stranger.id)).id }, { currency: 'chf' });
+    const res = await api.call('GET', '/v1/payouts/export-currencies', { token: ws.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'list', has_more: false });
+    expect(res.body.data).toEqual([
+      { currency: 'jpy', payouts: 1, amount: 5000 },
+      { currency: 'usd', payouts: 2, amount: 1250 },
+    ]);
+    // Each currency's file holds that currency only.
+    for (const { currency } of res.body.data) {
+      const file = parseCsv((await exportCsv(ws.token, `?currency=${currency}`)).body);
+      expect(file.length).toBeGreaterThan(0);
+      expect(new Set(file.map((row) => row[2]))).toEqual(new Set([currency.toUpperCase()]));
+    }
+    expect((await api.call('GET', '/v1/payouts/export-currencies', { token: await ws.keyFor(['track']) })).status).toBe(403);
   });
 
   it("leaves out affiliates paid through Stripe Connect (the batch's send pays them), and pays PayPal affiliates at their confirmed receiver", async () => {

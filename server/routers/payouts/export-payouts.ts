@@ -9,6 +9,7 @@ export const exportPayoutsProcedure = workspaceProcedure('read', 'replica')
   .output(exportPayoutsOutput)
   .query(async ({ ctx, input }) => {
     ctx.response.contentType = 'text/csv; charset=utf-8';
-    ctx.response.headers['Content-Disposition'] = 'attachment; filename="refcount-payouts.csv"';
+    // One currency's file is named for it (refcount-payouts-usd.csv), as PayPal wants one currency a file.
+    ctx.response.headers['Content-Disposition'] = `attachment; filename="refcount-payouts${input.currency ? `-${input.currency}` : ''}.csv"`;
     return pendingPayoutsCsv({ ctx, currency: input.currency });
   });

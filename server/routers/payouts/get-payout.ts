@@ -1,5 +1,5 @@
 // GET /v1/payouts/{id}: get a payout with its commission ids
-import { presentPayout } from '../../contracts/payout';
+import { presentWorkspacePayout } from '../../contracts/payout';
 import { getPayout } from '../../domain/payouts/payouts';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { getPayoutInput, getPayoutMeta, getPayoutOutput } from './get-payout.types';
@@ -8,4 +8,4 @@ export const getPayoutProcedure = workspaceProcedure('read')
   .meta(getPayoutMeta)
   .input(getPayoutInput)
   .output(getPayoutOutput)
-  .query(async ({ ctx, input }) => ({ object: 'payout' as const, data: presentPayout(await getPayout({ ctx, id: input.id })) }));
+  .query(async ({ ctx, input }) => ({ object: 'payout' as const, data: presentWorkspacePayout(await getPayout({ ctx, id: input.id })) }));

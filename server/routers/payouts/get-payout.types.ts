@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { one, recordId } from '../../contracts/common';
-import { payoutRecord } from '../../contracts/payout';
+import { workspacePayoutRecord } from '../../contracts/payout';
 import { operation } from '../../trpc/meta';
 
 export const getPayoutMeta = operation({
@@ -12,4 +12,4 @@ export const getPayoutMeta = operation({
 });
 
 export const getPayoutInput = z.object({ id: recordId });
-export const getPayoutOutput = one('payout', payoutRecord);
+export const getPayoutOutput = one('payout', workspacePayoutRecord);

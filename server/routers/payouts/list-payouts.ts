@@ -1,5 +1,5 @@
 // GET /v1/payouts: list payouts, filtered by status or affiliate
-import { presentPayout } from '../../contracts/payout';
+import { presentWorkspacePayout } from '../../contracts/payout';
 import { listPayouts } from '../../domain/payouts/list';
 import { listPage } from '../../lib/pagination';
 import { workspaceProcedure } from '../../trpc/procedures';
@@ -11,5 +11,5 @@ export const listPayoutsProcedure = workspaceProcedure('read')
   .output(listPayoutsOutput)
   .query(({ ctx, input }) => {
     const filter = { status: input.status, affiliateId: input.affiliate_id };
-    return listPage('payouts', input, (limit, offset) => listPayouts({ ctx, filter, page: { limit, offset } }), presentPayout);
+    return listPage('payouts', input, (limit, offset) => listPayouts({ ctx, filter, page: { limit, offset } }), presentWorkspacePayout);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../../contracts/common';
-import { payoutRecord, payoutStatus } from '../../contracts/payout';
+import { workspacePayoutRecord, payoutStatus } from '../../contracts/payout';
 import { listOf, pageQuery } from '../../lib/pagination';
 import { operation } from '../../trpc/meta';
 
@@ -13,4 +13,4 @@ export const listPayoutsMeta = operation({
 });
 
 export const listPayoutsInput = z.object({ status: payoutStatus.optional(), affiliate_id: recordId.optional(), ...pageQuery(200, 50) });
-export const listPayoutsOutput = listOf(payoutRecord);
+export const listPayoutsOutput = listOf(workspacePayoutRecord);

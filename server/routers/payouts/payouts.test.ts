@@ -228,9 +228,12 @@ describe('GET /v1/payouts and /v1/payouts/{id}', () => {
         rail: null,
         provider_ref: null,
         failure_reason: null,
+        reference: null,
         sent_at: null,
         created_at: first.created_at,
         paid_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        // marked paid by hand just now: undoable for 24 hours
+        undo_until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       },
     });
   });

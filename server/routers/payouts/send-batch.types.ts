@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_COMMISSIONS_PER_BATCH } from '../../contracts/limits';
-import { payoutRecord } from '../../contracts/payout';
+import { workspacePayoutRecord } from '../../contracts/payout';
 import { recordId, text, uuid } from '../../contracts/common';
 import { operation } from '../../trpc/meta';
 
@@ -22,6 +22,6 @@ export const sendBatchInput = z.strictObject({
 export const sendBatchOutput = z.object({
   object: z.literal('payout_batch_send'),
   batch_id: uuid,
-  sent: z.array(payoutRecord).max(MAX_COMMISSIONS_PER_BATCH).describe('the lines sent, as they are after the answers'),
+  sent: z.array(workspacePayoutRecord).max(MAX_COMMISSIONS_PER_BATCH).describe('the lines sent, as they are after the answers'),
   skipped: z.array(z.object({ id: uuid, reason: text(500) })).max(MAX_COMMISSIONS_PER_BATCH).describe('Stripe and PayPal lines left pending, and why'),
 });

@@ -1,5 +1,5 @@
 // POST /v1/payouts/{id}/status: settle (paid) or release (failed, canceled) a pending payout
-import { presentPayout } from '../../contracts/payout';
+import { presentWorkspacePayout } from '../../contracts/payout';
 import { settlePayout } from '../../domain/payouts/settle-payout';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { setPayoutStatusInput, setPayoutStatusMeta, setPayoutStatusOutput } from './set-payout-status.types';
@@ -10,5 +10,5 @@ export const setPayoutStatusProcedure = workspaceProcedure('write')
   .output(setPayoutStatusOutput)
   .mutation(async ({ ctx, input }) => ({
     object: 'payout' as const,
-    data: presentPayout(await settlePayout({ ctx, id: input.id, outcome: input.status })),
+    data: presentWorkspacePayout(await settlePayout({ ctx, id: input.id, outcome: input.status, reference: input.reference ?? null })),
   }));
