@@ -47,6 +47,7 @@ test('demo login → approve → pay out → CSV → paid', async ({ page }) => 
   expect(csv).toMatch(/^ada@example\.com,\d+\.\d{2},USD,,Refcount payout /m);
   const adaRow = page.getByRole('row', { name: /Ada Lovelace/ }).filter({ hasText: 'pending' }).first();
   await adaRow.getByRole('button', { name: 'Mark paid' }).click();
+  await page.getByRole('dialog', { name: 'Mark this payout paid?' }).getByRole('button', { name: 'Confirm paid' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: /marked paid/ })).toBeVisible();
   await shot(page, 'payouts-paid');
 });

@@ -104,7 +104,8 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   const payoutRow = page.getByRole('row', { name: new RegExp(`Ann ${stamp}`) }).first();
   await expect(payoutRow).toContainText('$20.00');
   await payoutRow.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(payoutRow).toContainText('paid');
+  await page.getByRole('dialog', { name: 'Mark this payout paid?' }).getByRole('button', { name: 'Confirm paid' }).click();
+  await expect(payoutRow.getByRole('button', { name: 'Undo paid' })).toBeVisible();
   await shot(page, 'payouts');
 
   await aff.reload();

@@ -37,7 +37,7 @@ const answer = (r: Awaited<ReturnType<Client['callTool']>>) => {
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
   return { isError: result.isError === true, text, json: (() => { try { return JSON.parse(text); } catch { return undefined; } })() };
 };
-const MONEY = ['payouts-create', 'payouts-sendBatch', 'payouts-setStatus', 'payouts-exportCsv'];
+const MONEY = ['payouts-create', 'payouts-sendBatch', 'payouts-setStatus', 'payouts-bulkStatus', 'payouts-undo', 'payouts-exportCsv'];
 
 describe('the tools, from the OpenAPI document', () => {
   const tools = toolsOf(openApiDocument(appRouter) as unknown as OpenApiDocument);
