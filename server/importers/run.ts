@@ -90,6 +90,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
           const campaign = await createCampaign({ ctx: inTx, input: { name: c.name, ...(c.cookieWindowDays ? { cookieWindowDays: c.cookieWindowDays } : {}) } });
           if (c.terms) await setCommissionRule({ ctx: inTx, campaignId: campaign.id, change: ruleChangeOf(c.terms) });
           await noteRefs(tx, scope, 'campaign', [{ externalId: c.id, localId: campaign.id }]);
+          return campaign;
         }),
       );
       if (made !== undefined) report.added.campaign++;
@@ -99,8 +100,8 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
   await eachPage('affiliate', source.affiliates(), async (fresh) => {
     const campaignsById = await localIds('campaign', fresh.map((a) => a.campaignId));
     for (const a of fresh) {
-      const [token, ...others] = a.refTokens;
-      const listed = [...a.unmappable, ...others.map((t) => `link token ${t}: an affiliate has one ref code here; only ${token} is kept`)];
+      const [token] = a.refTokens;
+      const listed = [...a.unmappable];
       const result = await orListed(report, 'affiliate', a.id, () =>
         db.transaction(async (tx) => {
           const input = { email: a.email ?? undefined, name: a.name ?? undefined, payoutEmail: a.payoutEmail, status: a.status, refCode: token, campaignId: campaignsById.get(a.campaignId ?? '') };
@@ -129,6 +130,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
         db.transaction(async (tx) => {
           const code = await createCode({ ctx: { ...ctx, db: tx }, affiliateId, code: c.code, source: 'manager' });
           await noteRefs(tx, scope, 'code', [{ externalId: c.id, localId: code.id }]);
+          return code;
         }),
       );
       if (made !== undefined) report.added.code++;
