@@ -1,7 +1,8 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliateCodes, affiliates, campaigns, commissionRules, commissions, conversions, importRefs, integrationCustomers, payouts } from '@/db/schema';
+import { affiliateCodes, affiliates, campaigns, commissionRules, commissions, conversions, importRefs, integrationCustomers, integrationEvents, payouts } from '@/db/schema';
+import { WAIT_LIMIT_SECONDS } from '../../integrations/process-event';
 import { startStripeHarness, type StripeHarness } from '../../testing/stripe/harness';
 import { invoice, sid } from '../../testing/stripe/objects';
 import { startFakeRewardful, type FakeRewardful } from '../../testing/rewardful/fake-api';
@@ -142,21 +143,27 @@ describe('importing a Rewardful program', () => {
   });
 
   it('a renewal after the move earns the imported affiliate through the re-linked Stripe customer', async () => {
-    const w = await world('renew', 4);
-    w.fake.data.commissions = w.fake.data.commissions.slice(1); // customer 0 has no commission: linked by its referral alone
+    const w = await world('renew', 6);
+    // customer 4 has no commission: it is linked by its referral alone; customer 2 by its imported sale too
+    w.fake.data.commissions = w.fake.data.commissions.filter((_, i) => i !== 4);
     await w.run();
-    const aff = (i: number) => w.account.affiliates[i];
     const local = async (i: number) =>
-      (await h.api.db.select().from(importRefs).where(and(eq(importRefs.workspaceId, w.ws), eq(importRefs.kind, 'affiliate'), eq(importRefs.externalId, aff(i).id))))[0].localId;
-    for (const i of [0, 2]) {
+      (await h.api.db.select().from(importRefs).where(and(eq(importRefs.workspaceId, w.ws), eq(importRefs.kind, 'affiliate'), eq(importRefs.externalId, w.account.affiliates[i].id))))[0].localId;
+    for (const i of [2, 4]) {
       const paidAt = Math.floor(Date.now() / 1000) - 60;
       const renewal = invoice({ customer: w.account.customerOf(i), subscription: sid('sub'), billingReason: 'subscription_cycle', amountPaid: 10_000, paidAt });
-      const { res } = await w.shop.send('invoice.paid', renewal);
+      const { event, res } = await w.shop.send('invoice.paid', renewal);
       expect(res.status).toBe(200);
+      // The subscription's earlier invoices were paid before the move, so Refcount never saw them:
+      // the renewal waits for them as for any referred subscription, and is decided at the wait's end.
+      expect((await w.shop.eventRow(event.id)).status).toBe('waiting');
+      const past = new Date(Date.now() - (WAIT_LIMIT_SECONDS + 60) * 1000);
+      await h.api.db.update(integrationEvents).set({ receivedAt: past, nextAttemptAt: past }).where(eq(integrationEvents.eventId, event.id));
+      await h.retry();
       const conv = await w.shop.conversionOf(renewal.id);
       expect(conv.affiliateId).toBe(await local(i));
       const [earned] = await w.shop.commissionsOf(conv.id);
-      // 25 % of the campaign both are in (even indexes: the percent campaign)
+      // 25 % for 12 months: the imported campaign's rule (even indexes are in the percent campaign)
       expect(earned).toMatchObject({ amount: 2500, affiliateId: await local(i) });
     }
     await w.fake.close();
