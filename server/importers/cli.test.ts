@@ -35,7 +35,7 @@ it('imports from Rewardful: a dry run first, then the import, then a rerun that 
 
   const done = await cli(...args);
   expect(done.status).toBe(0);
-  expect(done.stdout).toMatch(/^imported campaigns 2, affiliates 3, codes 2, referrals 3, commissions 3, payouts 1\n/);
+  expect(done.stdout).toMatch(/^imported campaigns 2, affiliates 3, codes 2, referrals 6, commissions 3, payouts 1\n/);
   expect(done.stdout).toContain('max_commissions 3 per referral');
   expect(done.stderr).toContain('affiliates: 3 added, 0 already imported');
 

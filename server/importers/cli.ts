@@ -36,7 +36,10 @@ export async function importCommand({ db }: Database, f: Flags, out: Out, args: 
   });
   const lines = [
     `${dryRun ? 'dry run, nothing written: would add' : 'imported'} ${summary(report)}`,
+    report.stripeCustomersLinked === null
+      ? 'no Stripe API key in this workspace: Stripe customers were not scanned for the peer\'s referral metadata'
+      : `Stripe customers ${dryRun ? 'to link' : 'linked'} by referral metadata: ${report.stripeCustomersLinked}`,
     ...(report.unmappable.length ? [`not imported or changed (${report.unmappable.length}):`, ...report.unmappable.map((u) => `  ${u.kind} ${u.id}: ${u.reason}`)] : []),
   ];
-  out.print(lines.join('\n'), { source: report.source, dry_run: dryRun, added: report.added, already_imported: report.alreadyImported, unmappable: report.unmappable });
+  out.print(lines.join('\n'), { source: report.source, dry_run: dryRun, added: report.added, already_imported: report.alreadyImported, stripe_customers_linked: report.stripeCustomersLinked, unmappable: report.unmappable });
 }

@@ -11,6 +11,7 @@ import { linkCustomer } from '../integrations/customers';
 import { integrationCtx } from '../integrations/provider';
 import { storeHistoricalCommissions, storePaidPayouts, type HistoricalCommission, type PaidPayout } from './history-store';
 import { knownRefs, noteRefs, type RefScope } from './refs';
+import { relinkStripeCustomers } from './stripe-relink';
 import type { ImportedTerms, ImportKind, Pages, PeerSource, Unmappable } from './types';
 
 // Runs one import (docs/moving-from-another-platform.md): the peer's records in the order their
@@ -30,6 +31,8 @@ export type ImportReport = {
   alreadyImported: Record<ImportKind, number>;
   /** What the peer has that Refcount cannot hold, or could not take, with why. */
   unmappable: Unmappable[];
+  /** Stripe customers linked through the peer's metadata key; null: the workspace has no Stripe API key. */
+  stripeCustomersLinked: number | null;
 };
 
 export type RunImport = {
@@ -62,10 +65,10 @@ async function orListed<T>(report: ImportReport, kind: ImportKind, id: string, w
 export async function runImport({ db, workspaceId, source, dryRun = false, onProgress }: RunImport): Promise<ImportReport> {
   const ctx: ActingCtx = { db, workspaceId, actor: systemActor(`import.${source.name}`) };
   const scope: RefScope = { workspaceId, source: source.name };
-  const report: ImportReport = { source: source.name, dryRun, added: zero(), alreadyImported: zero(), unmappable: [] };
+  const report: ImportReport = { source: source.name, dryRun, added: zero(), alreadyImported: zero(), unmappable: [], stripeCustomersLinked: null };
 
   /** Each page: its items not imported yet (the rest counted), then `write` unless a dry run. */
-  async function eachPage<T extends { id: string; unmappable?: string[] }>(kind: ImportKind, pages: Pages<T>, write: (fresh: T[]) => Promise<void>) {
+  async function eachPage<T extends { id: string; unmappable?: string[] }>(kind: ImportKind, pages: Pages<T>, write: (fresh: T[]) => Promise<void>, dry?: (fresh: T[]) => void) {
     for await (const page of pages) {
       report.unmappable.push(...(page.skipped ?? []));
       const known = await knownRefs(db, scope, kind, page.items.map((i) => i.id));
@@ -74,6 +77,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       if (!dryRun) await write(fresh);
       else {
         report.added[kind] += fresh.length;
+        dry?.(fresh);
         for (const item of fresh) report.unmappable.push(...(item.unmappable ?? []).map((reason) => ({ kind, id: item.id, reason })));
       }
       onProgress?.(kind, report);
@@ -137,25 +141,29 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
     }
   });
 
+  // a dry run's referrals, not in import_refs: the Stripe scan counts customers naming them
+  const unwritten = new Set<string>();
   await eachPage('referral', source.referrals(), async (fresh) => {
     const owners = await localIds('affiliate', fresh.map((r) => r.affiliateId));
     const refCodes = await refCodesOf(ctx, [...owners.values()]);
     await db.transaction(async (tx) => {
       const stripe = integrationCtx(tx, workspaceId, 'stripe');
       for (const r of fresh) {
-        // a visitor who never became a customer: nothing to re-link (its clicks stay with the peer)
-        if (!r.stripeCustomerId) continue;
-        const refCode = refCodes.get(owners.get(r.affiliateId) ?? '');
-        if (!refCode) {
-          report.unmappable.push({ kind: 'referral', id: r.id, reason: `customer ${r.stripeCustomerId}: its affiliate ${r.affiliateId} was not imported` });
+        const affiliateId = owners.get(r.affiliateId);
+        const refCode = refCodes.get(affiliateId ?? '');
+        if (!affiliateId || !refCode) {
+          report.unmappable.push({ kind: 'referral', id: r.id, reason: `its affiliate ${r.affiliateId} was not imported` });
           continue;
         }
-        const link = await linkCustomer(stripe, r.stripeCustomerId, { ref: refCode }, `import:${source.name}:${r.id}`);
-        await noteRefs(tx, scope, 'referral', [{ externalId: r.id, localId: link.id }]);
+        // a customer the peer knew: linked now; a visitor's referral is noted for the Stripe scan below
+        if (r.stripeCustomerId) await linkCustomer(stripe, r.stripeCustomerId, { ref: refCode }, `import:${source.name}:${r.id}`);
+        await noteRefs(tx, scope, 'referral', [{ externalId: r.id, localId: affiliateId }]);
         report.added.referral++;
       }
     });
-  });
+  }, (fresh) => fresh.forEach((r) => unwritten.add(r.id)));
+
+  report.stripeCustomersLinked = await relinkStripeCustomers({ ctx, scope, metadataKey: source.stripeMetadataKey, dryRun, unwritten });
 
   await eachPage('commission', source.commissions(), async (fresh) => {
     const owners = await localIds('affiliate', fresh.map((c) => c.affiliateId));

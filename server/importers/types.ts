@@ -41,7 +41,7 @@ export type ImportedCode = {
   providerCodeId: string | null;
 };
 
-/** A referred customer: its payment-provider customer id is linked to the affiliate. */
+/** A referral (visitor or customer): noted so Stripe customers naming it are linked; a known customer is linked at once. */
 export type ImportedReferral = {
   id: string;
   affiliateId: string;

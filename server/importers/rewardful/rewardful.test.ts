@@ -10,6 +10,11 @@ import { rewardfulAccount } from '../../testing/rewardful/fixtures';
 import { PeerApiError } from '../peer-http';
 import { runImport } from '../run';
 import { rewardfulSource } from './source';
+import { startFakeStripe } from '../../testing/stripe/fake-api';
+import { customer } from '../../testing/stripe/customers';
+import { setProviderApiBases } from '../../integrations/provider-api';
+import { saveIntegration } from '../../integrations/settings';
+import { stripe } from '../../integrations/stripe/provider';
 
 let h: StripeHarness;
 beforeAll(async () => {
@@ -45,7 +50,8 @@ describe('importing a Rewardful program', () => {
     const before = await rowCounts(w.ws);
     const report = await w.run(true);
     expect(await rowCounts(w.ws)).toEqual(before);
-    expect(report.added).toEqual({ campaign: 2, affiliate: 120, code: 120, referral: 120, commission: 120, payout: 30 });
+    expect(report.added).toEqual({ campaign: 2, affiliate: 120, code: 120, referral: 240, commission: 120, payout: 30 });
+    expect(report.stripeCustomersLinked).toBeNull();
     const reasons = report.unmappable.map((u) => `${u.kind}: ${u.reason}`);
     expect(reasons).toContain('campaign: max_commissions 3 per referral: rules limit by months, not by count');
     expect(reasons.some((r) => r.startsWith('payout: payout in state due'))).toBe(true);
@@ -60,7 +66,7 @@ describe('importing a Rewardful program', () => {
     const other = await h.api.workspace();
     const otherBefore = await rowCounts(other.id);
     const report = await w.run();
-    expect(report.added).toEqual({ campaign: 2, affiliate: 120, code: 119, referral: 120, commission: 120, payout: 30 });
+    expect(report.added).toEqual({ campaign: 2, affiliate: 120, code: 119, referral: 240, commission: 120, payout: 30 });
     expect(report.unmappable.find((u) => u.kind === 'code')?.reason).toContain('active affiliates');
 
     const db = h.api.db;
@@ -167,5 +173,40 @@ describe('importing a Rewardful program', () => {
       expect(earned).toMatchObject({ amount: 2500, affiliateId: await local(i) });
     }
     await w.fake.close();
+  });
+
+  it('links the Stripe customers whose `referral` metadata names an imported referral, so their renewals are attributed', async () => {
+    const w = await world('meta', 4);
+    const stripeApi = await startFakeStripe();
+    setProviderApiBases({ stripe: stripeApi.url });
+    const key = `rk_test_${sid('k').replace(/[^A-Za-z0-9]/g, '')}Zq9`;
+    stripeApi.key(key);
+    await saveIntegration({ ctx: w.shop.ctx, provider: stripe, patch: { apiKey: key } });
+    // the visitor referral of affiliate 2 (Rewardful never saw its customer): Stripe's metadata names it
+    const visitor = w.account.referrals.filter((r) => r.affiliate?.id === w.account.affiliates[2].id && !r.stripe_customer_id)[0];
+    const known = customer({ id: 'cus_metaknown', metadata: { referral: visitor.id } });
+    stripeApi.account.customers.push(known, customer({ id: 'cus_metaother', metadata: { referral: 'not-a-referral' } }), customer({ id: 'cus_metanone' }));
+
+    const dry = await w.run(true);
+    expect(dry.stripeCustomersLinked).toBe(1);
+    expect((await h.api.db.select().from(integrationCustomers).where(eq(integrationCustomers.customerId, 'cus_metaknown'))).length).toBe(0);
+    const report = await w.run();
+    expect(report.stripeCustomersLinked).toBe(1);
+    const [link] = await h.api.db.select().from(integrationCustomers).where(and(eq(integrationCustomers.workspaceId, w.ws), eq(integrationCustomers.customerId, 'cus_metaknown')));
+    expect(link.ref).toBe('metatok2');
+
+    const renewal = invoice({ customer: 'cus_metaknown', subscription: sid('sub'), billingReason: 'subscription_cycle', amountPaid: 8_000, paidAt: Math.floor(Date.now() / 1000) - 60 });
+    const { event } = await w.shop.send('invoice.paid', renewal);
+    const past = new Date(Date.now() - (WAIT_LIMIT_SECONDS + 60) * 1000);
+    await h.api.db.update(integrationEvents).set({ receivedAt: past, nextAttemptAt: past }).where(eq(integrationEvents.eventId, event.id));
+    await h.retry();
+    const conv = await w.shop.conversionOf(renewal.id);
+    const [earned] = await w.shop.commissionsOf(conv.id);
+    const [ref] = await h.api.db.select().from(importRefs).where(and(eq(importRefs.workspaceId, w.ws), eq(importRefs.kind, 'affiliate'), eq(importRefs.externalId, w.account.affiliates[2].id)));
+    expect(conv.affiliateId).toBe(ref.localId);
+    // 25 % of 8,000: the imported percent campaign's rule
+    expect(earned).toMatchObject({ amount: 2000, affiliateId: ref.localId });
+    await w.fake.close();
+    await stripeApi.close();
   });
 });

@@ -56,11 +56,7 @@ const couponOf = (c: RewardfulCoupon): ImportedCode => ({ id: c.id, affiliateId:
 
 const customerOf = (r: Pick<RewardfulReferral, 'stripe_customer_id' | 'customer'>) => r.stripe_customer_id ?? (r.customer?.platform === 'stripe' ? r.customer.platform_id : null) ?? null;
 
-/** Only referrals that became a Stripe customer: a visitor's clicks stay with the peer. */
-const referralOf = (r: RewardfulReferral): ImportedReferral | null => {
-  const customer = customerOf(r);
-  return r.affiliate && customer ? { id: r.id, affiliateId: r.affiliate.id, stripeCustomerId: customer } : null;
-};
+const referralOf = (r: RewardfulReferral): ImportedReferral | null => (r.affiliate ? { id: r.id, affiliateId: r.affiliate.id, stripeCustomerId: customerOf(r) } : null);
 
 function commissionOf(c: RewardfulCommission): ImportedCommission | null {
   const affiliateId = c.sale.affiliate?.id;
