@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { affiliates } from '@/db/schema';
 import { addAffiliate } from '../domain/affiliates/create-affiliate';
+import { slugify } from '../domain/affiliates/ref-codes';
 import { createCampaign } from '../domain/campaigns/write-campaign';
 import { createCode } from '../domain/codes/write-codes';
 import { systemActor, type ActingCtx } from '../domain/context';
@@ -105,10 +106,13 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
     const campaignsById = await localIds('campaign', fresh.map((a) => a.campaignId));
     for (const a of fresh) {
       const [token] = a.refTokens;
+      // ref codes are 3..64 of [a-z0-9_-], lower-case (docs/affiliates.md#referral-codes)
+      const refCode = token ? slugify(token).padEnd(3, '0') : undefined;
       const listed = [...a.unmappable];
+      if (token && refCode !== token.toLowerCase()) listed.push(`link token ${token} is not a ref code here: it becomes ${refCode}`);
       const result = await orListed(report, 'affiliate', a.id, () =>
         db.transaction(async (tx) => {
-          const input = { email: a.email ?? undefined, name: a.name ?? undefined, payoutEmail: a.payoutEmail, status: a.status, refCode: token, campaignId: campaignsById.get(a.campaignId ?? '') };
+          const input = { email: a.email ?? undefined, name: a.name ?? undefined, payoutEmail: a.payoutEmail, status: a.status, refCode, campaignId: campaignsById.get(a.campaignId ?? '') };
           const made = await addAffiliate(tx, ctx, input);
           await noteRefs(tx, scope, 'affiliate', [{ externalId: a.id, localId: made.row.id }]);
           return made;
@@ -117,7 +121,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       if (!result) continue;
       report.added.affiliate++;
       if (result.kind === 'existing') listed.push(`an affiliate with the e-mail ${a.email} existed: the import is linked to it, which keeps its own settings`);
-      else if (token && result.row.refCode !== token) listed.push(`link token ${token} is taken in this workspace: its ref code is ${result.row.refCode}`);
+      else if (refCode && result.row.refCode !== refCode) listed.push(`ref code ${refCode} is taken in this workspace: its ref code is ${result.row.refCode}`);
       report.unmappable.push(...listed.map((reason) => ({ kind: 'affiliate' as const, id: a.id, reason })));
     }
   });

@@ -83,7 +83,9 @@ describe('importing a Rewardful program', () => {
     const affiliateIds = await refs('affiliate');
     const rows = await db.select().from(affiliates).where(inArray(affiliates.id, [...affiliateIds.values()]));
     const byPeer = new Map(w.account.affiliates.map((a) => [a.id, rows.find((r) => r.id === affiliateIds.get(a.id))!]));
-    const [first, second, third] = w.account.affiliates.map((a) => byPeer.get(a.id)!);
+    const [first, second, third, fourth] = w.account.affiliates.map((a) => byPeer.get(a.id)!);
+    expect(fourth.refCode).toBe('fulltok3');
+    expect(report.unmappable.filter((u) => u.kind === 'affiliate').map((u) => u.reason)).toEqual(['link token fullsecond: an affiliate has one ref code here; only fulltok1 is kept']);
     expect(first).toMatchObject({ status: 'suspended', refCode: 'fulltok0', payoutEmail: 'full0.pay@example.com', email: 'full0@example.com', name: 'First0 Last' });
     expect(second).toMatchObject({ status: 'active', refCode: 'fulltok1', campaignId: campaignIds.get(w.account.campaigns[1].id) });
     const codes = await db.select().from(affiliateCodes).where(and(eq(affiliateCodes.affiliateId, third.id), eq(affiliateCodes.source, 'manager')));

@@ -14,7 +14,8 @@ export function rewardfulAccount(prefix: string, affiliates = 120): RewardfulDat
   const base = { url: 'https://shop.example.com', private: false, minimum_payout_cents: null, days_until_commissions_are_due: null, created_at: iso(400) };
   const percent: RewardfulCampaign = { ...base, id: randomUUID(), name: `${prefix} partners`, reward_type: 'percent', commission_percent: 25, commission_amount_cents: null, commission_amount_currency: null, max_commission_period_months: 12, max_commissions: null, days_before_referrals_expire: 60 };
   const flat: RewardfulCampaign = { ...base, id: randomUUID(), name: `${prefix} flat`, reward_type: 'amount', commission_percent: null, commission_amount_cents: 1500, commission_amount_currency: 'USD', max_commission_period_months: null, max_commissions: 3, days_before_referrals_expire: 30 };
-  const tokenOf = (i: number) => `${prefix}tok${i}`;
+  // affiliate 3's token is mixed case: ref codes are stored lower-case, and matched so
+  const tokenOf = (i: number) => (i === 3 ? `${prefix}Tok${i}` : `${prefix}tok${i}`);
   const customerOf = (i: number) => `cus_${prefix}${i}`;
   const list: RewardfulAffiliate[] = [];
   const coupons: RewardfulCoupon[] = [];
