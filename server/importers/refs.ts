@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '@/db/client';
 import { importRefs } from '@/db/schema';
 import type { ImportKind } from './types';
 
@@ -24,4 +24,15 @@ export async function noteRefs(tx: DbOrTx, scope: RefScope, kind: ImportKind, pa
     .insert(importRefs)
     .values(pairs.map((p) => ({ ...scope, kind, ...p })))
     .onConflictDoNothing();
+}
+
+/**
+ * Inside a write's transaction: waits for any other run importing from the same peer into the same
+ * workspace to commit, then answers which of `ids` are still not imported. Two runs at once (a
+ * double-clicked dashboard button, a rerun while the first still runs) so never write a record twice.
+ */
+export async function claimFresh<T extends { id: string }>(tx: Tx, scope: RefScope, kind: ImportKind, items: T[]): Promise<T[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refcount:import:${scope.workspaceId}:${scope.source}`}))`);
+  const known = await knownRefs(tx, scope, kind, items.map((i) => i.id));
+  return items.filter((i) => !known.has(i.id));
 }

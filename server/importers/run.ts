@@ -11,7 +11,7 @@ import { RefcountError } from '../errors/errors';
 import { linkCustomer } from '../integrations/customers';
 import { integrationCtx } from '../integrations/provider';
 import { storeHistoricalCommissions, storePaidPayouts, type HistoricalCommission, type PaidPayout } from './history-store';
-import { knownRefs, noteRefs, type RefScope } from './refs';
+import { claimFresh, knownRefs, noteRefs, type RefScope } from './refs';
 import { relinkStripeCustomers } from './stripe-relink';
 import type { ImportedTerms, ImportKind, Pages, PeerSource, Unmappable } from './types';
 
@@ -91,6 +91,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       report.unmappable.push(...c.unmappable.map((reason) => ({ kind: 'campaign' as const, id: c.id, reason })));
       const made = await orListed(report, 'campaign', c.id, () =>
         db.transaction(async (tx) => {
+          if (!(await claimFresh(tx, scope, 'campaign', [c])).length) return undefined;
           const inTx = { ...ctx, db: tx };
           const campaign = await createCampaign({ ctx: inTx, input: { name: c.name, ...(c.cookieWindowDays ? { cookieWindowDays: c.cookieWindowDays } : {}) } });
           if (c.terms) await setCommissionRule({ ctx: inTx, campaignId: campaign.id, change: ruleChangeOf(c.terms) });
@@ -112,6 +113,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       if (token && refCode !== token.toLowerCase()) listed.push(`link token ${token} is not a ref code here: it becomes ${refCode}`);
       const result = await orListed(report, 'affiliate', a.id, () =>
         db.transaction(async (tx) => {
+          if (!(await claimFresh(tx, scope, 'affiliate', [a])).length) return undefined;
           const input = { email: a.email ?? undefined, name: a.name ?? undefined, payoutEmail: a.payoutEmail, status: a.status, refCode, campaignId: campaignsById.get(a.campaignId ?? '') };
           const made = await addAffiliate(tx, ctx, input);
           await noteRefs(tx, scope, 'affiliate', [{ externalId: a.id, localId: made.row.id }]);
@@ -136,6 +138,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       }
       const made = await orListed(report, 'code', c.id, () =>
         db.transaction(async (tx) => {
+          if (!(await claimFresh(tx, scope, 'code', [c])).length) return undefined;
           const code = await createCode({ ctx: { ...ctx, db: tx }, affiliateId, code: c.code, source: 'manager' });
           await noteRefs(tx, scope, 'code', [{ externalId: c.id, localId: code.id }]);
           return code;
@@ -152,7 +155,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
     const refCodes = await refCodesOf(ctx, [...owners.values()]);
     await db.transaction(async (tx) => {
       const stripe = integrationCtx(tx, workspaceId, 'stripe');
-      for (const r of fresh) {
+      for (const r of await claimFresh(tx, scope, 'referral', fresh)) {
         const affiliateId = owners.get(r.affiliateId);
         const refCode = refCodes.get(affiliateId ?? '');
         if (!affiliateId || !refCode) {
@@ -180,7 +183,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       else ready.push({ ...c, localAffiliateId, campaignId });
     }
     await db.transaction(async (tx) => {
-      const made = await storeHistoricalCommissions(tx, ctx, source.name, ready);
+      const made = await storeHistoricalCommissions(tx, ctx, source.name, await claimFresh(tx, scope, 'commission', ready));
       await noteRefs(tx, scope, 'commission', [...made].map(([externalId, localId]) => ({ externalId, localId })));
       report.added.commission += made.size;
     });
@@ -196,7 +199,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       else ready.push({ ...p, localAffiliateId, localCommissionIds: p.commissionIds.flatMap((id) => commissionsById.get(id) ?? []) });
     }
     await db.transaction(async (tx) => {
-      const made = await storePaidPayouts(tx, ctx, ready);
+      const made = await storePaidPayouts(tx, ctx, await claimFresh(tx, scope, 'payout', ready));
       await noteRefs(tx, scope, 'payout', [...made].map(([externalId, localId]) => ({ externalId, localId })));
       report.added.payout += made.size;
     });

@@ -150,6 +150,16 @@ describe('importing a Rewardful program', () => {
     await w.fake.close();
   });
 
+  it('two runs at once write each record once', async () => {
+    const w = await world('twice', 30);
+    const [one, two] = await Promise.all([w.run(), w.run()]);
+    for (const kind of ['campaign', 'affiliate', 'code', 'referral', 'commission', 'payout'] as const) {
+      expect(one.added[kind] + two.added[kind]).toBe({ campaign: 2, affiliate: 30, code: 29, referral: 60, commission: 30, payout: 8 }[kind]);
+    }
+    expect(await rowCounts(w.ws)).toMatchObject({ campaigns: 3, affiliates: 32, commissions: 30, conversions: 30, payouts: 8, integrationCustomers: 30 });
+    await w.fake.close();
+  });
+
   it('a renewal after the move earns the imported affiliate through the re-linked Stripe customer', async () => {
     const w = await world('renew', 6);
     // customer 4 has no commission: it is linked by its referral alone; customer 2 by its imported sale too
