@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { affiliates } from '@/db/schema';
 import { addAffiliate } from '../domain/affiliates/create-affiliate';
 import { slugify } from '../domain/affiliates/ref-codes';
+import { assertRefCodeFree, keepOldCode, lockRefCodes } from '../domain/affiliates/ref-aliases';
+import type { Affiliate } from '../domain/affiliates/affiliates';
 import { createCampaign } from '../domain/campaigns/write-campaign';
 import { createCode } from '../domain/codes/write-codes';
 import { systemActor, type ActingCtx } from '../domain/context';
@@ -116,6 +118,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
           if (!(await claimFresh(tx, scope, 'affiliate', [a])).length) return undefined;
           const input = { email: a.email ?? undefined, name: a.name ?? undefined, payoutEmail: a.payoutEmail, status: a.status, refCode, campaignId: campaignsById.get(a.campaignId ?? '') };
           const made = await addAffiliate(tx, ctx, input);
+          if (made.kind === 'created') await keepOtherTokens(tx, made.row, a.refTokens.slice(1), listed);
           await noteRefs(tx, scope, 'affiliate', [{ externalId: a.id, localId: made.row.id }]);
           return made;
         }),
@@ -127,6 +130,27 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       report.unmappable.push(...listed.map((reason) => ({ kind: 'affiliate' as const, id: a.id, reason })));
     }
   });
+
+  /**
+   * An affiliate's further link tokens, as aliases of its ref code (docs/affiliates.md#changing-a-ref-code):
+   * `?ref=<token>` of any of its links keeps crediting it. A token another affiliate or code holds is listed.
+   */
+  async function keepOtherTokens(tx: Tx, affiliate: Affiliate, tokens: string[], listed: string[]) {
+    if (!tokens.length) return;
+    await lockRefCodes(tx, workspaceId, 'change');
+    for (const token of tokens) {
+      const code = slugify(token).padEnd(3, '0');
+      if (code === affiliate.refCode) continue;
+      try {
+        await assertRefCodeFree(tx, { db: tx, workspaceId }, affiliate.id, code);
+      } catch (err) {
+        if (!(err instanceof RefcountError)) throw err;
+        listed.push(`link token ${token}: ${err.message}`);
+        continue;
+      }
+      await keepOldCode(tx, { db: tx, workspaceId }, affiliate.id, code, affiliate.refCode);
+    }
+  }
 
   await eachPage('code', source.codes(), async (fresh) => {
     const owners = await localIds('affiliate', fresh.map((c) => c.affiliateId));

@@ -28,7 +28,7 @@ export type ImportedAffiliate = {
   payoutEmail: string | null;
   /** The peer's campaign id, if any. */
   campaignId: string | null;
-  /** The tokens of its links (`?ref=<token>`); the first becomes the ref code. */
+  /** The tokens of its links (`?ref=<token>`); the first becomes the ref code, the others its aliases. */
   refTokens: string[];
   unmappable: string[];
 };

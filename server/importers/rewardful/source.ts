@@ -45,10 +45,7 @@ export function affiliateOf(a: RewardfulAffiliate): ImportedAffiliate {
     payoutEmail: a.paypal_email ?? a.wise_email ?? null,
     campaignId: a.campaign?.id ?? null,
     refTokens: a.links.map((l) => l.token),
-    unmappable: [
-      ...(status ? [] : [`state ${a.state} has no match: imported as pending`]),
-      ...a.links.slice(1).map((l) => `link token ${l.token}: an affiliate has one ref code here; only ${a.links[0].token} is kept`),
-    ],
+    unmappable: status ? [] : [`state ${a.state} has no match: imported as pending`],
   };
 }
 
