@@ -22,3 +22,4 @@ export * from './reward-deliveries';
 export * from './payout-methods';
 export * from './tax-forms';
 export * from './emails';
+export * from './imports';

@@ -14,6 +14,9 @@ const OPTIONS = {
   from: { type: 'string' },
   replace: { type: 'boolean' },
   'batch-size': { type: 'string' },
+  'api-key': { type: 'string' },
+  'base-url': { type: 'string' },
+  'dry-run': { type: 'boolean' },
 } as const;
 
 export class UsageError extends Error {}

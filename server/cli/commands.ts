@@ -10,6 +10,7 @@ import { createWorkspace } from '../domain/workspaces/create-workspace';
 import { readConfig, type Config } from '../lib/env';
 import { flag, UsageError, type Flags, type Out } from './args';
 import { migrateData } from './migrate-data';
+import { importCommand } from '../importers/cli';
 
 // The operator at the command line, as the audit log names them.
 const CLI = systemActor('cli');
@@ -62,6 +63,8 @@ export const COMMANDS: Record<string, Command> = {
     });
     await jobs.stop();
   },
+  // import <rewardful> --workspace ID --api-key KEY [--dry-run] [--base-url URL] (server/importers/cli.ts)
+  import: importCommand,
   'user create': async ({ db }, f, out) => {
     const role = f.role ?? 'owner';
     if (!ROLES.includes(role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
