@@ -1,5 +1,6 @@
 import { required } from '../../errors/errors';
 import { predictSale, readSale, storeSale, type SaleKeys, type SaleSnapshot } from '../../store/sale';
+import { currentCodeOfAlias } from '../affiliates/ref-aliases';
 import { attribute } from '../attribution/attribute';
 import { defaultCampaign } from '../campaigns/campaigns';
 import type { WorkspaceCtx } from '../context';
@@ -32,7 +33,14 @@ export async function recordConversion({ ctx, input, underKey = null }: { ctx: W
   // that this still holds (server/store/predictions.ts); if it does not, the sale is read.
   const predicted = underKey && !missingField(input) ? predictSale({ ctx, keys, underKey }) : null;
   const answer = predicted && (await recordOn(ctx, input, keys, predicted));
-  return answer ?? (await recordOn(ctx, input, keys, await readSale({ ctx, keys, underKey })))!;
+  if (answer) return answer;
+  const sale = await readSale({ ctx, keys, underKey });
+  // A ref naming no current code may be an affiliate's old one, which credits it as its current code
+  // does (docs/affiliates.md#changing-a-ref-code): read again under that code, only on such a miss.
+  const current = keys.ref && !sale.candidates.ref ? await currentCodeOfAlias(ctx.db, ctx.workspaceId, keys.ref.trim().toLowerCase()) : null;
+  if (!current) return (await recordOn(ctx, input, keys, sale))!;
+  const renamed = { ...keys, ref: current };
+  return (await recordOn(ctx, input, renamed, await readSale({ ctx, keys: renamed, underKey })))!;
 }
 
 /**

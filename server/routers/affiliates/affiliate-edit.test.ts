@@ -107,6 +107,19 @@ describe('PATCH /v1/affiliates/{id}: ref code', () => {
     expect(await updatedEvents(a.id)).toHaveLength(1);
   });
 
+  it('a sale sent with the old code as ref is credited to the affiliate, as with the current one', async () => {
+    const a = await newAffiliate({ ref_code: 'edt-sale-old' });
+    await patch(a.id, { ref_code: 'edt-sale-new' });
+    for (const [externalId, ref] of [['edt-sale-1', 'EDT-SALE-OLD'], ['edt-sale-2', 'edt-sale-new']]) {
+      const sale = await p.track('sale', { external_id: externalId, amount: 5000, ref });
+      expect(sale.status, ref).toBe(200);
+      expect(sale.body.attributed, ref).toBe(true);
+      expect((await p.conversion(sale.body.conversion_id)).affiliateId, ref).toBe(a.id);
+    }
+    // a code that never was still credits nobody
+    expect((await p.track('sale', { external_id: 'edt-sale-3', amount: 5000, ref: 'edt-sale-never' })).body.attributed).toBe(false);
+  });
+
   it('an unknown code is still link_not_found, and an alias in one workspace credits nobody in another', async () => {
     const a = await newAffiliate({ ref_code: 'edt-moved-away' });
     await patch(a.id, { ref_code: 'edt-moved-here' });
