@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { conversions, integrationCustomers } from '@/db/schema';
 import type { IntegrationCtx } from './provider';
 
@@ -44,6 +44,20 @@ export async function hasConversions(ctx: IntegrationCtx, customerId: string): P
     .select({ id: conversions.id })
     .from(conversions)
     .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.customerId, customerId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Whether the customer has a sale imported from another platform (server/importers) before
+ * `before`: a renewal of a subscription whose earlier invoices were paid before the move, which
+ * Refcount never saw, then need not wait for them (docs/moving-from-another-platform.md).
+ */
+export async function hasImportedSale(ctx: IntegrationCtx, customerId: string, before: Date): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: conversions.id })
+    .from(conversions)
+    .where(and(eq(conversions.workspaceId, ctx.workspaceId), eq(conversions.customerId, customerId), eq(conversions.matchMethod, 'imported'), lt(conversions.ts, before)))
     .limit(1);
   return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { customerLink, hasConversions, hasHints, type Hints } from '../customers';
+import { customerLink, hasConversions, hasHints, hasImportedSale, type Hints } from '../customers';
 import type { Handler } from '../provider';
 import { Waiting } from '../provider';
 import { recordProviderSale } from '../record-provider-sale';
@@ -55,7 +55,8 @@ export const invoicePaid: Handler = async ({ ctx, integration, event, object, fi
     throw new Waiting(`checkout.session.completed of customer ${customerId}: Stripe sends it with a subscription's first invoice; decided without it at ${by} UTC`, new Date(checkoutBy));
   }
   if (!final && subscriptionId && inv.billing_reason === 'subscription_cycle' && (hasHints(hints) || (customerId && (await hasConversions(ctx, customerId))))) {
-    if (!(await hasEarlierSale(ctx, subscriptionId, paidAt))) throw new Waiting(`an earlier paid invoice of ${subscriptionId}`);
+    const earlier = (await hasEarlierSale(ctx, subscriptionId, paidAt)) || (customerId && (await hasImportedSale(ctx, customerId, paidAt)));
+    if (!earlier) throw new Waiting(`an earlier paid invoice of ${subscriptionId}`);
   }
   // No code from the checkout (a subscription made without one): the promotion code the invoice was
   // discounted by, weighed against the hints as attribution's precedence says. A customer already
