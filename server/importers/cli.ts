@@ -1,18 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { workspaces } from '@/db/schema';
+import { readSettings } from '../domain/settings/settings';
 import { flag, UsageError, type Flags, type Out } from '../cli/args';
+import { firstPromoterSource } from './firstpromoter/source';
 import { rewardfulSource } from './rewardful/source';
 import { IMPORT_KINDS, runImport, type ImportReport } from './run';
 import type { PeerSource } from './types';
 
-// `npx refcount import <peer> --workspace ID --api-key KEY [--dry-run] [--base-url URL]`
+// `npx refcount import <peer> --workspace ID --api-key KEY [--account-id ID] [--dry-run] [--base-url URL]`
 // (docs/moving-from-another-platform.md): progress on stderr after each page, the report on stdout.
 
-const SOURCES: Record<string, (apiKey: string, baseUrl?: string) => PeerSource> = {
-  rewardful: (apiKey, baseUrl) => rewardfulSource({ apiKey, baseUrl }),
+/** A peer's source from the command's flags; `currency`: the workspace's, for peers whose amounts name none. */
+type MakeSource = (f: Flags, apiKey: string, workspace: { currency: string }) => PeerSource;
+const SOURCES: Record<string, MakeSource> = {
+  rewardful: (f, apiKey) => rewardfulSource({ apiKey, baseUrl: f['base-url'] }),
+  firstpromoter: (f, apiKey, ws) => firstPromoterSource({ apiKey, accountId: flag(f, 'account-id'), currency: ws.currency, baseUrl: f['base-url'] }),
 };
-const PLANNED = ['firstpromoter', 'tolt', 'partnerstack'];
+const PLANNED = ['tolt', 'partnerstack'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const summary = (r: ImportReport) => IMPORT_KINDS.map((k) => `${k}s ${r.added[k]}${r.alreadyImported[k] ? ` (+${r.alreadyImported[k]} already)` : ''}`).join(', ');
@@ -26,11 +31,12 @@ export async function importCommand({ db }: Database, f: Flags, out: Out, args: 
   if (!UUID.test(workspaceId) || !(await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId))).length) {
     throw new UsageError(`no workspace ${workspaceId}`);
   }
+  const workspace = { currency: (await readSettings({ db, workspaceId })).currency };
   const dryRun = f['dry-run'] === true;
   const report = await runImport({
     db,
     workspaceId,
-    source: make(flag(f, 'api-key'), f['base-url']),
+    source: make(f, flag(f, 'api-key'), workspace),
     dryRun,
     onProgress: (kind, r) => process.stderr.write(`${kind}s: ${r.added[kind]} ${dryRun ? 'to add' : 'added'}, ${r.alreadyImported[kind]} already imported\n`),
   });
