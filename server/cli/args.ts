@@ -16,6 +16,7 @@ const OPTIONS = {
   'batch-size': { type: 'string' },
   'api-key': { type: 'string' },
   'account-id': { type: 'string' },
+  'program-id': { type: 'string' },
   'base-url': { type: 'string' },
   'dry-run': { type: 'boolean' },
 } as const;

@@ -8,6 +8,8 @@ import { startFakeRewardful, type FakeRewardful } from '../testing/rewardful/fak
 import { rewardfulAccount } from '../testing/rewardful/fixtures';
 import { startFakeFirstPromoter, type FakeFirstPromoter } from '../testing/firstpromoter/fake-api';
 import { firstPromoterAccount } from '../testing/firstpromoter/fixtures';
+import { startFakeTolt, type FakeTolt } from '../testing/tolt/fake-api';
+import { toltAccount } from '../testing/tolt/fixtures';
 
 // `npx refcount import rewardful` through the real entry point, on an embedded database of its own,
 // against the local Rewardful fake (async: the fake answers from this process while the CLI runs).
@@ -25,9 +27,11 @@ const cli = async (...args: string[]) => {
 
 let fake: FakeRewardful;
 let fp: FakeFirstPromoter;
+let tolt: FakeTolt;
 afterAll(async () => {
   await fake?.close();
   await fp?.close();
+  await tolt?.close();
 });
 
 it('imports from Rewardful: a dry run first, then the import, then a rerun that adds nothing', async () => {
@@ -51,7 +55,7 @@ it('imports from Rewardful: a dry run first, then the import, then a rerun that 
   const wrong = await cli('import', 'rewardful', '--workspace', ws.id, '--api-key', 'nope', '--base-url', fake.url);
   expect(wrong.status).toBe(1);
   expect(wrong.stderr).toMatch(/^refcount: GET \/v1\/campaigns answered 401: .*Invalid API Secret/);
-  expect((await cli('import', 'tolt', '--workspace', ws.id, '--api-key', 'k')).stderr).toBe('refcount: import from tolt is not available yet; available: rewardful, firstpromoter\n');
+  expect((await cli('import', 'partnerstack', '--workspace', ws.id, '--api-key', 'k')).stderr).toBe('refcount: import from partnerstack is not available yet; available: rewardful, firstpromoter, tolt\n');
 }, 240_000);
 
 it('imports from FirstPromoter with its account id, in the workspace\'s currency', async () => {
@@ -70,4 +74,19 @@ it('imports from FirstPromoter with its account id, in the workspace\'s currency
   const wrong = await cli(...args, '--account-id', 'acc_other');
   expect(wrong.status).toBe(1);
   expect(wrong.stderr).toMatch(/^refcount: GET \/api\/v2\/company\/rewards answered 401/);
+}, 240_000);
+
+it('imports a Tolt program named by --program-id', async () => {
+  const account = toltAccount('tcli', 3);
+  tolt = await startFakeTolt('tolt_cli_key', account);
+  const ws = JSON.parse((await cli('workspace', 'create', '--name', 'Moving from Tolt', '--json')).stdout);
+  const args = ['import', 'tolt', '--workspace', ws.id, '--api-key', 'tolt_cli_key', '--base-url', tolt.url];
+
+  expect((await cli(...args)).stderr).toBe('refcount: --program-id is required\n');
+  const done = await cli(...args, '--program-id', account.programId);
+  expect(done.status).toBe(0);
+  expect(done.stdout).toMatch(/^imported campaigns 1, affiliates 3, codes 2, referrals 6, commissions 3, payouts 1\n/);
+  expect(done.stdout).toContain("commission flows (what partners earn, per group) are not in Tolt's REST API");
+  const again = JSON.parse((await cli(...args, '--program-id', account.programId, '--json')).stdout);
+  expect(again.added).toEqual({ campaign: 0, affiliate: 0, code: 0, referral: 0, commission: 0, payout: 0 });
 }, 240_000);

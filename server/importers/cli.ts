@@ -5,10 +5,11 @@ import { readSettings } from '../domain/settings/settings';
 import { flag, UsageError, type Flags, type Out } from '../cli/args';
 import { firstPromoterSource } from './firstpromoter/source';
 import { rewardfulSource } from './rewardful/source';
+import { toltSource } from './tolt/source';
 import { IMPORT_KINDS, runImport, type ImportReport } from './run';
 import type { PeerSource } from './types';
 
-// `npx refcount import <peer> --workspace ID --api-key KEY [--account-id ID] [--dry-run] [--base-url URL]`
+// `npx refcount import <peer> --workspace ID --api-key KEY [--account-id ID] [--program-id ID] [--dry-run] [--base-url URL]`
 // (docs/moving-from-another-platform.md): progress on stderr after each page, the report on stdout.
 
 /** A peer's source from the command's flags; `currency`: the workspace's, for peers whose amounts name none. */
@@ -16,8 +17,9 @@ type MakeSource = (f: Flags, apiKey: string, workspace: { currency: string }) =>
 const SOURCES: Record<string, MakeSource> = {
   rewardful: (f, apiKey) => rewardfulSource({ apiKey, baseUrl: f['base-url'] }),
   firstpromoter: (f, apiKey, ws) => firstPromoterSource({ apiKey, accountId: flag(f, 'account-id'), currency: ws.currency, baseUrl: f['base-url'] }),
+  tolt: (f, apiKey, ws) => toltSource({ apiKey, programId: flag(f, 'program-id'), currency: ws.currency, baseUrl: f['base-url'] }),
 };
-const PLANNED = ['tolt', 'partnerstack'];
+const PLANNED = ['partnerstack'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const summary = (r: ImportReport) => IMPORT_KINDS.map((k) => `${k}s ${r.added[k]}${r.alreadyImported[k] ? ` (+${r.alreadyImported[k]} already)` : ''}`).join(', ');
