@@ -81,8 +81,11 @@ export async function* toltPages<T extends { id: string }>(options: ToltOptions,
   const auth = { authorization: `Bearer ${options.apiKey}` };
   for (let after: string | null = null; ; ) {
     const url = new URL(`${options.baseUrl ?? TOLT_API}${path}`);
-    if (scoped) url.searchParams.set('program_id', options.programId);
-    url.searchParams.set('limit', String(PAGE_SIZE));
+    // /v1/programs "does not accept query parameters": only the program-scoped lists get them
+    if (scoped) {
+      url.searchParams.set('program_id', options.programId);
+      url.searchParams.set('limit', String(PAGE_SIZE));
+    }
     if (after) url.searchParams.set('starting_after', after);
     const body = await getPeerJson<ToltList<T>>(url.toString(), auth, options.http);
     const items = itemsOf(body);
