@@ -51,6 +51,8 @@ async function world(prefix: string, n = 120) {
 describe('importing a PartnerStack program', () => {
   it('a dry run reads every page by cursor, writes nothing, and says what it would add and what cannot come', async () => {
     const w = await world('psdry');
+    // an amount that is not whole cents is listed, never rounded
+    w.fake.data.rewards.push({ ...w.account.rewards[1], key: 'rwrd_psdryfraction', amount: 12.5 });
     const before = await rowCounts(w.ws);
     const report = await w.run(true);
     expect(await rowCounts(w.ws)).toEqual(before);
@@ -60,6 +62,7 @@ describe('importing a PartnerStack program', () => {
     expect(reasons).toContain("campaign grup_psdrymain: PartnerStack's API does not give a group's reward terms: no commission rule made, set the campaign's rule by hand");
     expect(reasons).toContain('referral cust_psdrynone: a customer no partner referred');
     expect(reasons.some((r) => r.startsWith('commission rwrd_psdrysignup: a reward not earned on a sale ($5 for every sign up)'))).toBe(true);
+    expect(reasons).toContain('commission rwrd_psdryfraction: amount 12.5 (sale 9901) is not a whole number of cents');
     expect(reasons).toContain('payout pout_psdrydue: payout in status pending: not paid yet, its rewards come over as they are and are paid from here');
     // pages of 100 by cursor: the second page starts after the first page's last key
     expect(w.fake.requests.filter((r) => r.startsWith('/api/v2/partnerships?'))).toEqual([

@@ -106,6 +106,8 @@ export function partnerStackSource(options: PartnerStackOptions): PeerSource {
         const t = r.transaction_key ? transactions.get(r.transaction_key) : undefined;
         if (!r.partnership_key) skipped.push({ kind: 'commission', id: r.key, reason: 'a reward of no partnership' });
         else if (!t) skipped.push({ kind: 'commission', id: r.key, reason: `a reward not earned on a sale (${r.description ?? 'no description'}): Refcount's commissions are earned on sales` });
+        // the docs give cents: anything else is not guessed at
+        else if (!Number.isSafeInteger(r.amount) || !Number.isSafeInteger(t.amount)) skipped.push({ kind: 'commission', id: r.key, reason: `amount ${r.amount} (sale ${t.amount}) is not a whole number of cents` });
         else {
           const currency = lower(r.currency ?? t.currency);
           rewardCurrency.set(r.key, currency);
@@ -127,7 +129,7 @@ export function partnerStackSource(options: PartnerStackOptions): PeerSource {
   function payoutOf(p: PartnerStackPayout): ImportedPayout | null {
     const rewardKeys = (p.rewards ?? []).map((r) => r.key);
     const currency = p.currency ? lower(p.currency) : rewardKeys.map((k) => rewardCurrency.get(k)).find(Boolean);
-    if (p.status !== 'paid' || !p.partnership_key || !currency) return null;
+    if (p.status !== 'paid' || !p.partnership_key || !currency || !Number.isSafeInteger(p.amount)) return null;
     return { id: p.key, affiliateId: p.partnership_key, amount: p.amount, currency, paidAt: new Date(p.paid_at ?? p.created_at), commissionIds: rewardKeys };
   }
 
@@ -145,7 +147,9 @@ export function partnerStackSource(options: PartnerStackOptions): PeerSource {
           ? `payout in status ${p.status}: not paid yet, its rewards come over as they are and are paid from here`
           : !p.partnership_key
             ? 'a payout of no partnership'
-            : 'a payout whose currency neither it nor its rewards say',
+            : Number.isSafeInteger(p.amount)
+              ? 'a payout whose currency neither it nor its rewards say'
+              : `amount ${p.amount} is not a whole number of cents`,
       ),
   };
 }
