@@ -45,5 +45,5 @@ it('imports from Rewardful: a dry run first, then the import, then a rerun that 
   const wrong = await cli('import', 'rewardful', '--workspace', ws.id, '--api-key', 'nope', '--base-url', fake.url);
   expect(wrong.status).toBe(1);
   expect(wrong.stderr).toMatch(/^refcount: GET \/v1\/campaigns answered 401: .*Invalid API Secret/);
-  expect((await cli('import', 'tolt', '--workspace', ws.id, '--api-key', 'k')).stderr).toBe('refcount: import from tolt is not available yet; available: rewardful\n');
+  expect((await cli('import', 'tolt', '--workspace', ws.id, '--api-key', 'k')).stderr).toBe('refcount: import from tolt is not available yet; available: rewardful, partnerstack\n');
 }, 240_000);

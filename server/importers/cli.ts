@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { workspaces } from '@/db/schema';
 import { flag, UsageError, type Flags, type Out } from '../cli/args';
+import { partnerStackSource } from './partnerstack/source';
 import { rewardfulSource } from './rewardful/source';
 import { IMPORT_KINDS, runImport, type ImportReport } from './run';
 import type { PeerSource } from './types';
@@ -11,8 +12,12 @@ import type { PeerSource } from './types';
 
 const SOURCES: Record<string, (apiKey: string, baseUrl?: string) => PeerSource> = {
   rewardful: (apiKey, baseUrl) => rewardfulSource({ apiKey, baseUrl }),
+  partnerstack: (apiKey, baseUrl) => {
+    if (!/^[^:]+:.+$/.test(apiKey)) throw new UsageError('PartnerStack takes both its keys in one --api-key: "PUBLIC_KEY:SECRET_KEY"');
+    return partnerStackSource({ apiKey, baseUrl });
+  },
 };
-const PLANNED = ['firstpromoter', 'tolt', 'partnerstack'];
+const PLANNED = ['firstpromoter', 'tolt'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const summary = (r: ImportReport) => IMPORT_KINDS.map((k) => `${k}s ${r.added[k]}${r.alreadyImported[k] ? ` (+${r.alreadyImported[k]} already)` : ''}`).join(', ');
