@@ -56,7 +56,7 @@ test('the manager runs the program end to end and the affiliate sees the payout'
   await page.getByRole('button', { name: 'New invitation link' }).click();
   const acceptUrl = (await page.getByTestId('secret').textContent())!.trim();
   expect(acceptUrl).toContain('/portal/accept?token=');
-  const refCode = (await page.locator('dd.font-mono').textContent())!.trim();
+  const refCode = (await page.getByTestId('affiliate-ref_code').textContent())!.trim();
   await shot(page, 'affiliate-detail');
 
   // The affiliate accepts the invitation and copies its link (its own browser).

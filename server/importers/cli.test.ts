@@ -55,7 +55,7 @@ it('imports from Rewardful: a dry run first, then the import, then a rerun that 
   const wrong = await cli('import', 'rewardful', '--workspace', ws.id, '--api-key', 'nope', '--base-url', fake.url);
   expect(wrong.status).toBe(1);
   expect(wrong.stderr).toMatch(/^refcount: GET \/v1\/campaigns answered 401: .*Invalid API Secret/);
-  expect((await cli('import', 'partnerstack', '--workspace', ws.id, '--api-key', 'k')).stderr).toBe('refcount: import from partnerstack is not available yet; available: rewardful, firstpromoter, tolt\n');
+  expect((await cli('import', 'nope', '--workspace', ws.id, '--api-key', 'k')).stderr).toBe('refcount: unknown platform "nope"; available: rewardful, firstpromoter, tolt, partnerstack\n');
 }, 240_000);
 
 it('imports from FirstPromoter with its account id, in the workspace\'s currency', async () => {

@@ -4,6 +4,7 @@ import { workspaces } from '@/db/schema';
 import { readSettings } from '../domain/settings/settings';
 import { flag, UsageError, type Flags, type Out } from '../cli/args';
 import { firstPromoterSource } from './firstpromoter/source';
+import { partnerStackSource } from './partnerstack/source';
 import { rewardfulSource } from './rewardful/source';
 import { toltSource } from './tolt/source';
 import { IMPORT_KINDS, runImport, type ImportReport } from './run';
@@ -18,15 +19,18 @@ const SOURCES: Record<string, MakeSource> = {
   rewardful: (f, apiKey) => rewardfulSource({ apiKey, baseUrl: f['base-url'] }),
   firstpromoter: (f, apiKey, ws) => firstPromoterSource({ apiKey, accountId: flag(f, 'account-id'), currency: ws.currency, baseUrl: f['base-url'] }),
   tolt: (f, apiKey, ws) => toltSource({ apiKey, programId: flag(f, 'program-id'), currency: ws.currency, baseUrl: f['base-url'] }),
+  partnerstack: (f, apiKey) => {
+    if (!/^[^:]+:.+$/.test(apiKey)) throw new UsageError('PartnerStack takes both its keys in one --api-key: "PUBLIC_KEY:SECRET_KEY"');
+    return partnerStackSource({ apiKey, baseUrl: f['base-url'] });
+  },
 };
-const PLANNED = ['partnerstack'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const summary = (r: ImportReport) => IMPORT_KINDS.map((k) => `${k}s ${r.added[k]}${r.alreadyImported[k] ? ` (+${r.alreadyImported[k]} already)` : ''}`).join(', ');
 
 export async function importCommand({ db }: Database, f: Flags, out: Out, args: string[]) {
   const peer = args[0];
-  if (!peer || PLANNED.includes(peer)) throw new UsageError(peer ? `import from ${peer} is not available yet; available: ${Object.keys(SOURCES).join(', ')}` : `name the platform: refcount import <${Object.keys(SOURCES).join('|')}> --workspace ID --api-key KEY`);
+  if (!peer) throw new UsageError(`name the platform: refcount import <${Object.keys(SOURCES).join('|')}> --workspace ID --api-key KEY`);
   const make = SOURCES[peer];
   if (!make) throw new UsageError(`unknown platform "${peer}"; available: ${Object.keys(SOURCES).join(', ')}`);
   const workspaceId = flag(f, 'workspace');

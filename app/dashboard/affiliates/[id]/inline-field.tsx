@@ -42,7 +42,7 @@ export function InlineField({ id, field, label, value, canWrite, mono = false, t
       },
     }),
   );
-  const shown = <span className={mono ? 'font-mono break-all' : 'break-all'}>{value ?? '—'}</span>;
+  const shown = <span data-testid={`affiliate-${field}`} className={mono ? 'font-mono break-all' : 'break-all'}>{value ?? '—'}</span>;
   if (!canWrite) return shown;
   if (draft === null)
     return (
