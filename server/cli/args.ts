@@ -15,6 +15,8 @@ const OPTIONS = {
   replace: { type: 'boolean' },
   'batch-size': { type: 'string' },
   'api-key': { type: 'string' },
+  'account-id': { type: 'string' },
+  'program-id': { type: 'string' },
   'base-url': { type: 'string' },
   'dry-run': { type: 'boolean' },
 } as const;

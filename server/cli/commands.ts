@@ -63,7 +63,7 @@ export const COMMANDS: Record<string, Command> = {
     });
     await jobs.stop();
   },
-  // import <rewardful> --workspace ID --api-key KEY [--dry-run] [--base-url URL] (server/importers/cli.ts)
+  // import <rewardful|firstpromoter|tolt> --workspace ID --api-key KEY [--account-id ID] [--program-id ID] [--dry-run] [--base-url URL] (server/importers/cli.ts)
   import: importCommand,
   'user create': async ({ db }, f, out) => {
     const role = f.role ?? 'owner';
