@@ -2,16 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { workspaces } from '@/db/schema';
 import { flag, UsageError, type Flags, type Out } from '../cli/args';
-import { rewardfulSource } from './rewardful/source';
+import { PEERS } from './peers';
 import { IMPORT_KINDS, runImport, type ImportReport } from './run';
 import type { PeerSource } from './types';
 
 // `npx refcount import <peer> --workspace ID --api-key KEY [--dry-run] [--base-url URL]`
 // (docs/moving-from-another-platform.md): progress on stderr after each page, the report on stdout.
 
-const SOURCES: Record<string, (apiKey: string, baseUrl?: string) => PeerSource> = {
-  rewardful: (apiKey, baseUrl) => rewardfulSource({ apiKey, baseUrl }),
-};
+const SOURCES: Record<string, (apiKey: string, baseUrl?: string) => PeerSource> = Object.fromEntries(Object.entries(PEERS).map(([name, p]) => [name, p.make]));
 const PLANNED = ['firstpromoter', 'tolt', 'partnerstack'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
