@@ -39,8 +39,8 @@ test('a dry run, then the import, with progress and the report in words, on a de
   const run = page.getByTestId('import-run');
   await expect(run).toContainText('dry run (nothing written)');
   await expect(run).toContainText('done', { timeout: 30_000 });
-  await expect(page.getByTestId('import-added-affiliate')).toContainText('3 to add');
-  await expect(page.getByTestId('import-added-campaign')).toContainText('2 to add');
+  await expect(page.getByTestId('import-added-affiliate')).toContainText(/^3 to add/);
+  await expect(page.getByTestId('import-added-campaign')).toContainText(/^2 to add/);
   await expect(page.getByTestId('import-unmappable')).toContainText('max_commissions 3 per referral');
   await expect(run).toContainText('Press Import');
   await shot(page, 'import-preview');
@@ -48,8 +48,8 @@ test('a dry run, then the import, with progress and the report in words, on a de
   await form.getByRole('button', { name: 'Import' }).click();
   await expect(run).toContainText('import started');
   await expect(run).toContainText('done', { timeout: 30_000 });
-  await expect(page.getByTestId('import-added-affiliate')).toContainText('3 added');
-  await expect(page.getByTestId('import-added-commission')).toContainText('3 added');
+  await expect(page.getByTestId('import-added-affiliate')).toContainText(/^3 added/);
+  await expect(page.getByTestId('import-added-commission')).toContainText(/^3 added/);
   const history = page.getByRole('table', { name: 'Past imports' });
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(history).toContainText('would add 2 campaigns, 3 affiliates');
@@ -62,7 +62,7 @@ test('a dry run, then the import, with progress and the report in words, on a de
   await form.getByRole('button', { name: 'Import' }).click();
   await expect(history.getByRole('row')).toHaveCount(4, { timeout: 30_000 });
   await expect(run).toContainText('done', { timeout: 30_000 });
-  await expect(page.getByTestId('import-added-affiliate')).toContainText('0 added');
+  await expect(page.getByTestId('import-added-affiliate')).toContainText(/^0 added/);
   await expect(run).toContainText('Imported by an earlier run, left as they are: 2 campaigns, 3 affiliates');
 
   await page.setViewportSize({ width: 390, height: 844 });

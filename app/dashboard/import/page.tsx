@@ -131,15 +131,15 @@ export default function ImportPage() {
             <Table label="Past imports" head={['Started', 'Platform', 'Kind', 'Status', 'Result']} cards>
               {list.data.data.map((r) => (
                 <tr key={r.id} className="border-t">
-                  <td className="p-3" data-label="Started">
+                  <td className="p-3 whitespace-nowrap" data-label="Started">
                     <button type="button" className="text-indigo-700 underline" onClick={() => setShownId(r.id)}>
                       {date(r.created_at)}
                     </button>
                   </td>
-                  <td className="p-3" data-label="Platform">
+                  <td className="p-3 whitespace-nowrap" data-label="Platform">
                     {label(r.peer)}
                   </td>
-                  <td className="p-3" data-label="Kind">
+                  <td className="p-3 whitespace-nowrap" data-label="Kind">
                     {r.dry_run ? 'dry run' : 'import'}
                   </td>
                   <td className="p-3" data-label="Status">

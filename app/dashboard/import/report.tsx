@@ -29,8 +29,8 @@ export function ImportReportView({ run }: { run: Run }) {
           <div key={k} className="rounded border p-2">
             <dt className="text-slate-500">{words}</dt>
             <dd className="text-lg font-semibold" data-testid={`import-added-${k}`}>
-              {report.added[k]}
-              <span className="ml-1 text-xs font-normal text-slate-500">{run.dry_run ? 'to add' : 'added'}</span>
+              {report.added[k]}{' '}
+              <span className="text-xs font-normal text-slate-500">{run.dry_run ? 'to add' : 'added'}</span>
             </dd>
           </div>
         ))}
