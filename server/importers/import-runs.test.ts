@@ -148,6 +148,19 @@ describe('an import from the dashboard', () => {
     await job();
   });
 
+  it('a run whose process ended (no progress for 15 minutes) is failed, its key cleared, and a new one may start', async () => {
+    const { caller } = await owner();
+    const lost = (await caller.imports.start({ peer: 'rewardful', api_key: SECRET, dry_run: true })).data;
+    await api.db.update(importRuns).set({ status: 'running', updatedAt: sql`now() - interval '14 minutes'` }).where(eq(importRuns.id, lost.id));
+    expect(await failure(caller.imports.start({ peer: 'rewardful', api_key: SECRET, dry_run: true }))).toMatchObject({ status: 409 });
+    await api.db.update(importRuns).set({ updatedAt: sql`now() - interval '16 minutes'` }).where(eq(importRuns.id, lost.id));
+    const next = (await caller.imports.start({ peer: 'rewardful', api_key: SECRET, dry_run: true })).data;
+    const [old] = await api.db.select().from(importRuns).where(eq(importRuns.id, lost.id));
+    expect(old).toMatchObject({ status: 'failed', apiKeySealed: null, error: expect.stringContaining('start again to resume') });
+    await job();
+    expect((await caller.imports.get({ id: next.id })).data.status).toBe('done');
+  });
+
   it('reads a stand-in base URL only outside production or with the test flag', () => {
     const env = { REFCOUNT_IMPORT_BASE_URL_REWARDFUL: 'http://127.0.0.1:9/v1' };
     expect(peerBaseUrl('rewardful', { ...env, NODE_ENV: 'production' })).toBeUndefined();

@@ -24,6 +24,7 @@ export type ImportRun = typeof importRuns.$inferSelect;
 
 /** A running run not heard of this long (no page done) is taken as stopped: its process ended. */
 export const STALE_RUN_MINUTES = 15;
+const HEARTBEAT_MS = 60_000;
 const aadOf = (run: { id: string; workspaceId: string }) => `${run.workspaceId}:import:${run.id}`;
 
 export async function startImportRun({ ctx, peer, apiKey, dryRun }: { ctx: ActingCtx; peer: string; apiKey: string; dryRun: boolean }): Promise<ImportRun> {
@@ -133,6 +134,10 @@ async function runOne(db: Db, run: ImportRun, baseUrlOf: (peer: PeerName) => str
       .then(() => db.update(importRuns).set({ progress, report: snapshot }).where(eq(importRuns.id, run.id)))
       .catch((err) => logError('imports.progress', { run: run.id }, err));
   };
+  // alive while a long step sends no progress (the Stripe scan reads every customer): not stale
+  const heartbeat = setInterval(() => {
+    written = written.then(() => db.update(importRuns).set({ updatedAt: new Date() }).where(and(eq(importRuns.id, run.id), eq(importRuns.status, 'running')))).catch((err) => logError('imports.heartbeat', { run: run.id }, err));
+  }, HEARTBEAT_MS);
   try {
     const report = await runImport({ db, workspaceId: run.workspaceId, source: PEERS[peer].make(apiKey, baseUrlOf(peer)), dryRun: run.dryRun, onProgress });
     await written;
@@ -144,5 +149,7 @@ async function runOne(db: Db, run: ImportRun, baseUrlOf: (peer: PeerName) => str
     const words = errorSummary(err).split(apiKey).join('…') || 'the import stopped';
     await end({ status: 'failed', error: words });
     logInfo('imports.failed', { workspace: run.workspaceId, run: run.id, peer, error: words });
+  } finally {
+    clearInterval(heartbeat);
   }
 }
