@@ -62,6 +62,10 @@ const env = {
   NEXT_TELEMETRY_DISABLED: '1',
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   SMTP_URL: smtp.url,
+  // The Import page reads Rewardful's API from the stand-in e2e/dashboard/import.spec.ts starts two
+  // ports up (server/testing/rewardful/fake-api.ts); honoured in production only with the test flag.
+  REFCOUNT_IMPORT_TEST_PEERS: 'true',
+  REFCOUNT_IMPORT_BASE_URL_REWARDFUL: `http://127.0.0.1:${Number(process.env.PORT ?? 3000) + 2}/v1`,
 };
 const seed = spawnSync(process.execPath, ['bin/refcount.mjs', 'seed', '--json'], { env, encoding: 'utf8' });
 if (seed.status !== 0) {

@@ -17,6 +17,7 @@ const NAV = [
   ['/dashboard/products', 'Products'],
   ['/dashboard/rewards', 'Rewards'],
   ['/dashboard/integrations', 'Integrations'],
+  ['/dashboard/import', 'Import'],
   ['/dashboard/emails', 'E-mails'],
   ['/dashboard/webhooks', 'Webhooks'],
   ['/dashboard/settings', 'Settings'],

@@ -3,36 +3,24 @@ import type { Database } from '@/db/client';
 import { workspaces } from '@/db/schema';
 import { readSettings } from '../domain/settings/settings';
 import { flag, UsageError, type Flags, type Out } from '../cli/args';
-import { firstPromoterSource } from './firstpromoter/source';
-import { partnerStackSource } from './partnerstack/source';
-import { rewardfulSource } from './rewardful/source';
-import { toltSource } from './tolt/source';
+import { isPeer, PEER_NAMES, PEERS, type Peer } from './peers';
 import { IMPORT_KINDS, runImport, type ImportReport } from './run';
-import type { PeerSource } from './types';
 
 // `npx refcount import <peer> --workspace ID --api-key KEY [--account-id ID] [--program-id ID] [--dry-run] [--base-url URL]`
 // (docs/moving-from-another-platform.md): progress on stderr after each page, the report on stdout.
 
-/** A peer's source from the command's flags; `currency`: the workspace's, for peers whose amounts name none. */
-type MakeSource = (f: Flags, apiKey: string, workspace: { currency: string }) => PeerSource;
-const SOURCES: Record<string, MakeSource> = {
-  rewardful: (f, apiKey) => rewardfulSource({ apiKey, baseUrl: f['base-url'] }),
-  firstpromoter: (f, apiKey, ws) => firstPromoterSource({ apiKey, accountId: flag(f, 'account-id'), currency: ws.currency, baseUrl: f['base-url'] }),
-  tolt: (f, apiKey, ws) => toltSource({ apiKey, programId: flag(f, 'program-id'), currency: ws.currency, baseUrl: f['base-url'] }),
-  partnerstack: (f, apiKey) => {
-    if (!/^[^:]+:.+$/.test(apiKey)) throw new UsageError('PartnerStack takes both its keys in one --api-key: "PUBLIC_KEY:SECRET_KEY"');
-    return partnerStackSource({ apiKey, baseUrl: f['base-url'] });
-  },
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const summary = (r: ImportReport) => IMPORT_KINDS.map((k) => `${k}s ${r.added[k]}${r.alreadyImported[k] ? ` (+${r.alreadyImported[k]} already)` : ''}`).join(', ');
 
 export async function importCommand({ db }: Database, f: Flags, out: Out, args: string[]) {
   const peer = args[0];
-  if (!peer) throw new UsageError(`name the platform: refcount import <${Object.keys(SOURCES).join('|')}> --workspace ID --api-key KEY`);
-  const make = SOURCES[peer];
-  if (!make) throw new UsageError(`unknown platform "${peer}"; available: ${Object.keys(SOURCES).join(', ')}`);
+  if (!peer) throw new UsageError(`name the platform: refcount import <${PEER_NAMES.join('|')}> --workspace ID --api-key KEY`);
+  if (!isPeer(peer)) throw new UsageError(`unknown platform "${peer}"; available: ${PEER_NAMES.join(', ')}`);
+  const { account, keyProblem, make } = PEERS[peer] as Peer;
+  const apiKey = flag(f, 'api-key');
+  const problem = keyProblem(apiKey);
+  if (problem) throw new UsageError(problem);
   const workspaceId = flag(f, 'workspace');
   if (!UUID.test(workspaceId) || !(await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId))).length) {
     throw new UsageError(`no workspace ${workspaceId}`);
@@ -42,7 +30,7 @@ export async function importCommand({ db }: Database, f: Flags, out: Out, args: 
   const report = await runImport({
     db,
     workspaceId,
-    source: make(f, flag(f, 'api-key'), workspace),
+    source: make({ apiKey, account: account ? flag(f, account.flag) : null, currency: workspace.currency, baseUrl: f['base-url'] }),
     dryRun,
     onProgress: (kind, r) => process.stderr.write(`${kind}s: ${r.added[kind]} ${dryRun ? 'to add' : 'added'}, ${r.alreadyImported[kind]} already imported\n`),
   });

@@ -6,6 +6,7 @@ import { deliverOutbox, OUTBOX_QUEUE } from '../domain/mail/deliver-outbox';
 import { EVENT_MAIL_QUEUE, mailFromEvents } from '../domain/mail/from-events';
 import { foldRollups } from '../domain/rollups/fold';
 import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../domain/risk/scheduled';
+import { IMPORT_QUEUE, runQueuedImports } from '../importers/import-runs';
 import { registerClickPartitionJobs } from './click-partition-jobs';
 import { registerIntegrationJobs } from './integration-jobs';
 import { deliverRewards, REWARD_DELIVERY_QUEUE } from '../integrations/rewards/deliveries';
@@ -42,6 +43,10 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
     if (report.done) await runner.nudge(CODE_SYNC_QUEUE);
     await again(CODE_GENERATE_QUEUE, report);
   }, { every: MINUTE });
+  // Imports from another platform started on the Import page (server/importers/import-runs.ts):
+  // a run goes from its first page to its last in one job (hours at most: no expiry before), never
+  // retried by pg-boss (starting again resumes); an idle tick is one indexed read.
+  await runner.register(IMPORT_QUEUE, async () => again(IMPORT_QUEUE, await runQueuedImports(db)), { every: 2, retryLimit: 0, expireInSeconds: 6 * 60 * MINUTE });
   await registerIntegrationJobs(runner, db, { retentionDays: config.integrationEventRetentionDays });
   await registerClickPartitionJobs(runner, database, config);
   // Rewards delivered in the billing system (docs/rewards-in-billing.md): a new earning's credit

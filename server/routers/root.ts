@@ -23,6 +23,7 @@ import { embedRouter } from './embed/router';
 import { emailTemplatesRouter } from './email-templates/router';
 import { broadcastsRouter } from './broadcasts/router';
 import { onboardingRouter } from './onboarding/router';
+import { importsRouter } from './imports/router';
 
 // Every endpoint group, one folder per /v1 path segment, named after it: /v1/campaigns/* is in
 // campaigns/. Two exceptions, each named so it cannot be mistaken: /v1/affiliate/* (what an
@@ -56,6 +57,7 @@ export const appRouter = router({
   emailTemplates: emailTemplatesRouter,
   broadcasts: broadcastsRouter,
   onboarding: onboardingRouter,
+  imports: importsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -201,6 +201,8 @@ export const WALK: Record<string, WalkCase> = {
       return { provider: 'stripe', since: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) };
     },
   },
+  // a dry run, queued (no job runs in the walk); the key is sealed in the row, never in the entry
+  'imports.start': { via: 'session', input: () => ({ peer: 'rewardful', api_key: 'rw_walk_secret', dry_run: true }) },
   'integrations.replay': {
     via: 'session',
     input: async (f) => {

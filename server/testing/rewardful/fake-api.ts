@@ -28,7 +28,7 @@ export type FakeRewardful = {
   close(): Promise<void>;
 };
 
-export async function startFakeRewardful(secret: string, data: Partial<RewardfulData> = {}): Promise<FakeRewardful> {
+export async function startFakeRewardful(secret: string, data: Partial<RewardfulData> = {}, { port = 0 }: { port?: number } = {}): Promise<FakeRewardful> {
   const state: RewardfulData = { campaigns: [], affiliates: [], affiliate_coupons: [], referrals: [], commissions: [], payouts: [], ...data };
   const requests: string[] = [];
   const limited = new Map<string, string>();
@@ -69,10 +69,10 @@ export async function startFakeRewardful(secret: string, data: Partial<Rewardful
     };
     send(200, body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${bound}/v1`,
     data: state,
     requests,
     rateLimitOnce: (resource, retryAfter) => void limited.set(resource, retryAfter),
