@@ -18,6 +18,7 @@ const PAGES = [
   ['/dashboard/webhooks', 'Webhooks', 'webhooks'],
   ['/dashboard/settings', 'Settings', 'settings'],
   ['/dashboard/activity', 'Activity', 'activity'],
+  ['/dashboard/import', 'Import from another platform', 'import'],
 ] as const;
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
