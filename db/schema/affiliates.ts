@@ -9,6 +9,8 @@ export const affiliates = pgTable(
     id: id(),
     workspaceId: workspaceRef(),
     campaignId: uuid('campaign_id'),
+    // its partner group (db/schema/groups.ts); new affiliates start in the workspace's default one
+    groupId: uuid('group_id').notNull(),
     email: text('email'),
     name: text('name'),
     refCode: text('ref_code').notNull(),
@@ -55,6 +57,8 @@ export const affiliates = pgTable(
     // the affiliates list, newest first, without sorting every affiliate of the workspace
     index('affiliates_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('affiliates_campaign_idx').on(t.campaignId),
+    // a group's affiliates (the groups page, moves, a group's report)
+    index('affiliates_group_idx').on(t.groupId, t.createdAt),
     // POST /v1/embed-tokens finds or creates the affiliate by tenant id; racing requests make one
     uniqueIndex('affiliates_workspace_tenant_uq').on(t.workspaceId, t.tenantId).where(sql`${t.tenantId} is not null`),
     // portal invitation link -> affiliate

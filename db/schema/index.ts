@@ -4,6 +4,7 @@ export * from './users';
 export * from './keys';
 export * from './campaigns';
 export * from './affiliates';
+export * from './groups';
 export * from './links';
 export * from './rewards';
 export * from './products';

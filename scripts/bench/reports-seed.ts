@@ -47,8 +47,8 @@ export async function seedReports(url: string, sizes: Sizes) {
   // Sign-ups spread over the range: one shared created_at would make the affiliates list's
   // newest-first order a tie broken by id alone.
   await sql.unsafe(`
-    insert into affiliates (id, workspace_id, campaign_id, email, name, ref_code, status, created_at)
-    select gen_random_uuid(), ${w}, case when g % 2 = 0 then '${a.id}'::uuid else '${b.id}'::uuid end,
+    insert into affiliates (id, workspace_id, group_id, campaign_id, email, name, ref_code, status, created_at)
+    select gen_random_uuid(), ${w}, (select id from affiliate_groups where workspace_id = ${w} and is_default), case when g % 2 = 0 then '${a.id}'::uuid else '${b.id}'::uuid end,
            'a' || g || '@bench.example', 'Affiliate ' || g, 'a' || g, 'active',
            now() - ${sizes.days} * interval '1 day' * (${sizes.affiliates} - g) / ${sizes.affiliates}
     from generate_series(0, ${sizes.affiliates - 1}) g`);
@@ -58,8 +58,8 @@ export async function seedReports(url: string, sizes: Sizes) {
   // attributed to it: a program's long tail looks like this, and a list filtered to it has no page
   // to fill, so it shows what finding that out costs.
   await sql.unsafe(`
-    insert into affiliates (id, workspace_id, campaign_id, email, name, ref_code, status)
-    values (gen_random_uuid(), ${w}, '${a.id}'::uuid, 'new@bench.example', 'Newcomer', 'new', 'active')`);
+    insert into affiliates (id, workspace_id, group_id, campaign_id, email, name, ref_code, status)
+    values (gen_random_uuid(), ${w}, (select id from affiliate_groups where workspace_id = ${w} and is_default), '${a.id}'::uuid, 'new@bench.example', 'Newcomer', 'new', 'active')`);
 
   // The month partitions production has for past clicks (the clicks.partitions job creates each
   // ahead of time), rather than every click but this month's landing in clicks_default.

@@ -8,6 +8,7 @@ import { affiliates, campaigns, clicks, commissionRules, conversions } from '@/d
 import { systemActor } from '@/server/domain/context';
 import { createWorkspaceKey } from '@/server/domain/keys/workspace-keys';
 import { createWorkspace } from '@/server/domain/workspaces/create-workspace';
+import { defaultGroupId } from '@/server/domain/groups/default-group';
 
 /** A fresh PostgreSQL database at `url`, or a fresh PGlite directory. */
 export type BenchTarget = { url: string } | { dataDir: string };
@@ -45,7 +46,7 @@ export async function seedBench(target: BenchTarget, refs: number, people = 0) {
   await db.insert(commissionRules).values({ workspaceId: ws.id, campaignId: c.id, name: 'Default', kind: 'default', amount: 3000 });
   for (let i = 0; i < refs; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, refs - i) }, (_, k) => ({
-      workspaceId: ws.id, campaignId: c.id, refCode: `r${String(i + k).padStart(5, '0')}`, status: 'active' as const,
+      workspaceId: ws.id, groupId: defaultGroupId(ws.id), campaignId: c.id, refCode: `r${String(i + k).padStart(5, '0')}`, status: 'active' as const,
     }));
     await db.insert(affiliates).values(rows);
   }

@@ -1,11 +1,12 @@
 import disposableDomains from 'disposable-email-domains';
 import type { Db } from '@/db/client';
 import { sql } from 'drizzle-orm';
-import { affiliates, campaigns, conversions, workspaces } from '@/db/schema';
+import { affiliates, campaigns, conversions, groups, workspaces } from '@/db/schema';
 import { rowsOf as sqlRows } from '@/server/lib/rows';
 import { clickFarm, cookieStuffing, duplicateAccounts, PATTERNS, refundAbuse, selfReferral, type Pattern } from './fraud-patterns';
 import { seededRng, type Rng } from './rng';
 import { createProgram, DAY_MS, type ClickRow, type HonestProfile, type SyntheticAffiliate, type Visitor } from './traffic';
+import { DEFAULT_GROUP } from '@/server/domain/groups/default-group';
 
 export type Labelled = { id: string; workspaceId: string; pattern: Pattern | null; disposable: boolean };
 
@@ -34,6 +35,8 @@ export async function writeCorpus(db: Db, seed: number, programs: number): Promi
 async function writeProgram(db: Db, rng: Rng, name: string): Promise<Labelled[]> {
   const now = CORPUS_NOW;
   const [ws] = await db.insert(workspaces).values({ id: rng.uuid(), name, publicId: `pub_${rng.hex(12)}` }).returning();
+  // every workspace has its default group (what createWorkspace makes); not drawn from rng, so the corpus stays as it was
+  const [group] = await db.insert(groups).values({ workspaceId: ws.id, ...DEFAULT_GROUP }).returning();
   const [camp] = await db.insert(campaigns).values({ id: rng.uuid(), workspaceId: ws.id, name }).returning();
   const prog = createProgram(rng, ws.id, camp.id, now);
   const medianClicks = rng.between(3, 10);
@@ -54,7 +57,7 @@ async function writeProgram(db: Db, rng: Rng, name: string): Promise<Labelled[]>
     const refCode = `r${rng.hex(10)}`;
     const email = `${emailBase ?? refCode}@${disposable ? rng.pick(disposableDomains) : rng.pick(MAILBOXES)}`;
     const a = { id: prog.uuid(), email, refCode, createdAt: new Date(now.getTime() - createdDaysAgo * DAY_MS) };
-    rows.push({ ...a, workspaceId: ws.id, campaignId: camp.id, name: refCode, status: 'active' });
+    rows.push({ ...a, workspaceId: ws.id, groupId: group.id, campaignId: camp.id, name: refCode, status: 'active' });
     labels.push({ id: a.id, workspaceId: ws.id, pattern, disposable });
     return a;
   };

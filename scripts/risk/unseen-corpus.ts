@@ -1,11 +1,12 @@
 import disposableDomains from 'disposable-email-domains';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { affiliates, campaigns, conversions, workspaces } from '@/db/schema';
+import { affiliates, campaigns, conversions, groups, workspaces } from '@/db/schema';
 import { CORPUS_NOW, insertChunks, insertClicks, type Labelled } from './corpus';
 import { seededRng } from './rng';
 import { createProgram, DAY_MS, type HonestProfile, type SyntheticAffiliate } from './traffic';
 import { HARD_HONEST, hardHonest, proxyAccounts, UNSEEN_FRAUD, UNSEEN_FRAUD_WRITERS, type Ctx, type HardHonest, type UnseenFraud } from './unseen-patterns';
+import { DEFAULT_GROUP } from '@/server/domain/groups/default-group';
 
 // The evaluation corpus of behaviours the model never saw (unseen-patterns.ts). Programs are
 // shaped like training's (same table rows, same measuring code) but 10% of affiliates are
@@ -22,6 +23,8 @@ export async function writeUnseenCorpus(db: Db, seed: number, programs: number):
   const labels: UnseenLabelled[] = [];
   for (let i = 0; i < programs; i++) {
     const [ws] = await db.insert(workspaces).values({ id: rng.uuid(), name: `Unseen ${seed}-${i}`, publicId: `pub_${rng.hex(12)}` }).returning();
+    // every workspace has its default group (what createWorkspace makes); not drawn from rng, so the corpus stays as it was
+    const [group] = await db.insert(groups).values({ workspaceId: ws.id, ...DEFAULT_GROUP }).returning();
     const [camp] = await db.insert(campaigns).values({ id: rng.uuid(), workspaceId: ws.id, name: ws.name }).returning();
     const p = createProgram(rng, ws.id, camp.id, CORPUS_NOW);
     const medianClicks = rng.between(3, 10);
@@ -40,7 +43,7 @@ export async function writeUnseenCorpus(db: Db, seed: number, programs: number):
       const refCode = `u${rng.hex(10)}`;
       const email = `${emailBase ?? refCode}@${disposable ? rng.pick(disposableDomains) : rng.pick(MAILBOXES)}`;
       const a = { id: p.uuid(), email, refCode, createdAt: new Date(CORPUS_NOW.getTime() - joinedDaysAgo * DAY_MS) };
-      rows.push({ ...a, workspaceId: ws.id, campaignId: camp.id, name: refCode, status: 'active' });
+      rows.push({ ...a, workspaceId: ws.id, groupId: group.id, campaignId: camp.id, name: refCode, status: 'active' });
       labels.push({ id: a.id, workspaceId: ws.id, pattern, variant, disposable });
       return a;
     };

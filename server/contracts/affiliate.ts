@@ -13,6 +13,7 @@ export const affiliateRecord = z
     ref_code: text(64),
     status: affiliateStatus,
     campaign_id: uuid.nullable(),
+    group_id: uuid.describe('its partner group (docs/groups-bounties-recruiters.md#groups)'),
     payout_email: text(254).nullable(),
     created_at: timestamp,
     approved_at: timestamp.nullable(),
@@ -24,7 +25,7 @@ export const affiliateRecord = z
 export type AffiliateRecord = z.infer<typeof affiliateRecord>;
 
 /** The columns an affiliate answer shows (never its password or invitation hashes); a list reads its instants as text. */
-export type PresentedAffiliate = Pick<typeof affiliates.$inferSelect, 'id' | 'email' | 'name' | 'refCode' | 'status' | 'campaignId' | 'payoutEmail'> & {
+export type PresentedAffiliate = Pick<typeof affiliates.$inferSelect, 'id' | 'email' | 'name' | 'refCode' | 'status' | 'campaignId' | 'groupId' | 'payoutEmail'> & {
   createdAt: Instant;
   approvedAt: Instant | null;
   commissionsHeldAt: Instant | null;
@@ -37,6 +38,7 @@ export const presentAffiliate = (row: PresentedAffiliate): AffiliateRecord => ({
   ref_code: row.refCode,
   status: row.status,
   campaign_id: row.campaignId,
+  group_id: row.groupId,
   payout_email: row.payoutEmail,
   created_at: iso(row.createdAt),
   approved_at: isoOrNull(row.approvedAt),

@@ -1,4 +1,4 @@
-import { affiliates, campaigns } from '@/db/schema';
+import { affiliates, campaigns, groups } from '@/db/schema';
 import { unknownReference } from '../errors/errors';
 import type { WorkspaceCtx } from './context';
 import { loadRecord } from './records';
@@ -9,3 +9,5 @@ import { loadRecord } from './records';
 export const referencedAffiliate = (ctx: WorkspaceCtx, id: string) => loadRecord(ctx, affiliates, id, () => unknownReference('affiliate_id'));
 
 export const referencedCampaign = (ctx: WorkspaceCtx, id: string) => loadRecord(ctx, campaigns, id, () => unknownReference('campaign_id'));
+
+export const referencedGroup = (ctx: WorkspaceCtx, id: string) => loadRecord(ctx, groups, id, () => unknownReference('group_id'));

@@ -12,6 +12,8 @@ export const CODE_PRECEDENCES = ['click', 'code'] as const;
 /** A campaign's customer discount (docs/codes.md): a percentage off, or an amount in one currency. */
 export const DISCOUNT_TYPES = ['percent', 'amount'] as const;
 /** How many invoices a discount applies to, as Stripe's coupons say it: the first, N months, all. */
+/** What a recruiter earns on its recruits (docs/groups-bounties-recruiters.md#recruiters). */
+export const RECRUITER_REWARD_TYPES = ['percent_of_commission', 'percent_of_sale', 'flat_on_approval'] as const;
 export const DISCOUNT_DURATIONS = ['once', 'repeating', 'forever'] as const;
 export const AFFILIATE_CODE_STATUSES = ['active', 'inactive'] as const;
 /** Who made a code: from the ref code, the manager, the affiliate in the portal, or linked from a provider. */
@@ -112,6 +114,7 @@ export type UnpaidCommissionStatus = (typeof UNPAID_COMMISSION_STATUSES)[number]
 export const EVENT_TYPES = [
   'affiliate.created',
   'affiliate.updated',
+  'affiliate.group_changed',
   'campaign.created',
   'campaign.updated',
   'conversion.created',

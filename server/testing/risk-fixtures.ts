@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { affiliates, campaigns, clicks, conversions } from '@/db/schema';
+import { defaultGroupId } from '@/server/domain/groups/default-group';
 
 // A small real program seeded straight into the test database: honest peers give the workspace
 // baselines, and each fraud helper adds one behaviour to one affiliate. Times are relative to the
@@ -35,6 +36,7 @@ export async function seedRiskAffiliate(db: Db, p: Program, over: Partial<typeof
     .insert(affiliates)
     .values({
       workspaceId: p.workspaceId,
+      groupId: defaultGroupId(p.workspaceId),
       campaignId: p.campaignId,
       refCode: code,
       email: `${code}@example.com`,

@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { affiliates, campaigns, clicks, commissions, conversions, links, payouts } from '@/db/schema';
 import { systemActor } from '../domain/context';
 import { createAffiliateKey } from '../domain/keys/affiliate-keys';
+import { defaultGroupId } from '@/server/domain/groups/default-group';
 
 // Rows seeded straight into the test database (real data, no mocks) for suites that must not
 // depend on the endpoints that create them.
@@ -22,7 +23,7 @@ export async function seedAffiliate(db: Db, workspaceId: string, over: Partial<t
   const code = `aff-${unique()}`;
   const [row] = await db
     .insert(affiliates)
-    .values({ workspaceId, refCode: code, email: `${code}@example.com`, name: code, status: 'active', ...over })
+    .values({ workspaceId, groupId: defaultGroupId(workspaceId), refCode: code, email: `${code}@example.com`, name: code, status: 'active', ...over })
     .returning();
   return row;
 }

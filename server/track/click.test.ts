@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, campaigns, clicks, dailyRollups } from '@/db/schema';
 import { foldRollups } from '../domain/rollups/fold';
 import { startTestApi, type TestApi } from '../testing/api';
+import { defaultGroupId } from '@/server/domain/groups/default-group';
 
 let api: TestApi;
 let ws: Awaited<ReturnType<TestApi['workspace']>>;
@@ -13,8 +14,8 @@ beforeAll(async () => {
   const [c] = await api.db.insert(campaigns).values({ workspaceId: ws.id, name: 'Main', cookieWindowDays: 30 }).returning();
   campaignId = c.id;
   await api.db.insert(affiliates).values([
-    { workspaceId: ws.id, campaignId, refCode: 'ada', status: 'active', email: 'ada@example.com' },
-    { workspaceId: ws.id, campaignId, refCode: 'pending-one', status: 'pending' },
+    { workspaceId: ws.id, groupId: defaultGroupId(ws.id), campaignId, refCode: 'ada', status: 'active', email: 'ada@example.com' },
+    { workspaceId: ws.id, groupId: defaultGroupId(ws.id), campaignId, refCode: 'pending-one', status: 'pending' },
   ]);
 });
 afterAll(() => api.close());

@@ -1792,6 +1792,11 @@ export interface components {
              */
             created_at: string;
             email: string | null;
+            /**
+             * Format: uuid
+             * @description its partner group (docs/groups-bounties-recruiters.md#groups)
+             */
+            group_id: string;
             /** Format: uuid */
             id: string;
             name: string | null;
@@ -14369,7 +14374,7 @@ export interface operations {
                     active?: boolean;
                     description?: string | null;
                     /** @description event names of the catalog, or "*" for all */
-                    events: ("affiliate.created" | "affiliate.updated" | "campaign.created" | "campaign.updated" | "conversion.created" | "conversion.updated" | "commission.created" | "commission.updated" | "payout.created" | "payout.updated" | "payout.sent" | "payout.paid" | "payout.failed" | "risk.flagged" | "*")[];
+                    events: ("affiliate.created" | "affiliate.updated" | "affiliate.group_changed" | "campaign.created" | "campaign.updated" | "conversion.created" | "conversion.updated" | "commission.created" | "commission.updated" | "payout.created" | "payout.updated" | "payout.sent" | "payout.paid" | "payout.failed" | "risk.flagged" | "*")[];
                     url: string;
                 };
             };
@@ -14727,7 +14732,7 @@ export interface operations {
                 "application/json": {
                     active?: boolean;
                     description?: string | null;
-                    events?: ("affiliate.created" | "affiliate.updated" | "campaign.created" | "campaign.updated" | "conversion.created" | "conversion.updated" | "commission.created" | "commission.updated" | "payout.created" | "payout.updated" | "payout.sent" | "payout.paid" | "payout.failed" | "risk.flagged" | "*")[];
+                    events?: ("affiliate.created" | "affiliate.updated" | "affiliate.group_changed" | "campaign.created" | "campaign.updated" | "conversion.created" | "conversion.updated" | "commission.created" | "commission.updated" | "payout.created" | "payout.updated" | "payout.sent" | "payout.paid" | "payout.failed" | "risk.flagged" | "*")[];
                     url?: string;
                 };
             };

@@ -7,8 +7,10 @@ import { normaliseEmail } from './normalise-email';
 import { aliasedCodes, lockRefCodes } from './ref-aliases';
 import { randomRefCodeVariant, refCodeVariant } from './ref-codes';
 import type { WorkspaceCtx } from '../context';
+import { defaultGroupId } from '../groups/default-group';
 
-export type AffiliateValues = Omit<typeof affiliates.$inferInsert, 'id' | 'workspaceId' | 'refCode' | 'normalisedEmail' | 'createdAt' | 'updatedAt'>;
+// groupId absent: the workspace's default group
+export type AffiliateValues = Omit<typeof affiliates.$inferInsert, 'id' | 'workspaceId' | 'refCode' | 'normalisedEmail' | 'createdAt' | 'updatedAt' | 'groupId'> & { groupId?: string };
 export type InsertResult =
   | { kind: 'created'; row: Affiliate; refCodeChanged: boolean }
   | { kind: 'existing'; row: Affiliate };
@@ -56,7 +58,7 @@ export async function insertAffiliate(
   findDuplicate: FindDuplicate = (ctx) => (values.email ? findAffiliateByEmail({ ctx, email: values.email }) : Promise.resolve(undefined)),
 ): Promise<InsertResult> {
   const ctx = { db: tx, workspaceId };
-  const row = { ...values, workspaceId, normalisedEmail: values.email ? normaliseEmail(values.email) : null };
+  const row = { ...values, workspaceId, normalisedEmail: values.email ? normaliseEmail(values.email) : null, groupId: values.groupId ?? defaultGroupId(workspaceId) };
   const attempt = async (refCode: string): Promise<InsertResult | undefined> => {
     const [created] = await tx.insert(affiliates).values({ ...row, refCode }).onConflictDoNothing().returning();
     if (created) return { kind: 'created', row: created, refCodeChanged: refCode !== base };

@@ -13,7 +13,7 @@ import { hasAccess } from './access';
 import { findAffiliateByEmail, type Affiliate, type AffiliateStatus } from './affiliates';
 import { normaliseEmail } from './normalise-email';
 import { assertRefCodeFree, keepOldCode, lockRefCodes } from './ref-aliases';
-import { referencedCampaign } from '../references';
+import { referencedCampaign, referencedGroup } from '../references';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
 import { codesFollowAffiliate } from '../../integrations/codes/due';
 
@@ -24,6 +24,8 @@ export type AffiliatePatch = {
   refCode?: string;
   payoutEmail?: string | null;
   campaignId?: string;
+  /** Its partner group; a move never rewrites what it earned (docs/groups-bounties-recruiters.md#groups). */
+  groupId?: string;
   status?: AffiliateStatus;
   commissionsHeld?: boolean;
 };
@@ -86,6 +88,7 @@ export async function applyAffiliatePatch(tx: Tx, ctx: ActingCtx, current: Affil
   }
   if (patch.payoutEmail !== undefined) set.payoutEmail = patch.payoutEmail;
   if (patch.campaignId !== undefined) set.campaignId = (await referencedCampaign(txCtx, patch.campaignId)).id;
+  if (patch.groupId !== undefined && patch.groupId !== current.groupId) set.groupId = (await referencedGroup(txCtx, patch.groupId)).id;
   if (patch.status !== undefined) {
     set.status = patch.status;
     if (patch.status === 'active' && current.status !== 'active') set.approvedAt = new Date();
@@ -101,6 +104,9 @@ export async function applyAffiliatePatch(tx: Tx, ctx: ActingCtx, current: Affil
   if (row.campaignId !== current.campaignId) await codesFollowAffiliate(tx, ctx.workspaceId, id);
   const [before, after] = [presentAffiliate(current), presentAffiliate(row)];
   await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: after });
+  if (row.groupId !== current.groupId) {
+    await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.group_changed', object: 'affiliate', record: { ...after, previous_group_id: current.groupId } });
+  }
   await addAuditEntryIfChanged(tx, ctx, 'affiliate.updated', { type: 'affiliate', id }, before, after);
   return row;
 }

@@ -5,6 +5,7 @@ import { recordConversion } from '../conversions/record-conversion';
 import { recordRefund } from '../conversions/refund';
 import type { DemoCampaigns } from './catalog';
 import type { WorkspaceCtx } from '../context';
+import { defaultGroupId } from '../groups/default-group';
 
 const DAY = 86_400_000;
 
@@ -71,7 +72,7 @@ export async function seedHistory({ ctx: workspace, campaigns }: { ctx: Workspac
     const [aff] = await db
       .insert(affiliates)
       .values({
-        workspaceId, campaignId, name: p.name, email: p.email, refCode: p.ref, status: p.status,
+        workspaceId, groupId: defaultGroupId(workspaceId), campaignId, name: p.name, email: p.email, refCode: p.ref, status: p.status,
         approvedAt: p.status === 'active' ? new Date(now - 80 * DAY) : null,
         createdAt: new Date(now - (p.applied ? 1 : 85) * DAY),
         ...(p.applied ? { appliedAt: new Date(now - DAY), applicationNote: p.applied } : {}),

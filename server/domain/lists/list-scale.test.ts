@@ -37,11 +37,13 @@ await describeWith('postgres', 'list reads as the program grows', (server) => {
     await scratch?.drop();
   });
 
+  // the group the affiliates are in: this test makes no workspace row, so no default group either
+  const GROUP = '00000000-0000-7000-8000-0000000000a1';
   async function seed(n: number) {
     await database.db.execute(sql`truncate affiliates, conversions, commissions`);
     await database.db.execute(sql`
-      insert into affiliates (id, workspace_id, ref_code, email, status, created_at)
-      select gen_random_uuid(), ${WS}, 'r' || g, 'a' || g || '@example.com', 'active', now() - g * interval '1 second'
+      insert into affiliates (id, workspace_id, group_id, ref_code, email, status, created_at)
+      select gen_random_uuid(), ${WS}, ${GROUP}, 'r' || g, 'a' || g || '@example.com', 'active', now() - g * interval '1 second'
       from generate_series(1, ${n}) g`);
     await database.db.execute(sql`
       insert into conversions (id, workspace_id, campaign_id, affiliate_id, type, status, amount, external_id, is_test, ts, created_at)

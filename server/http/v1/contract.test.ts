@@ -5,6 +5,7 @@ import { revokeWorkspaceKey } from '../../domain/keys/workspace-keys';
 import { affiliates, campaigns } from '@/db/schema';
 import { eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../testing/api';
+import { defaultGroupId } from '@/server/domain/groups/default-group';
 
 // Every row of docs/errors.md that the foundation answers, over real HTTP.
 let api: TestApi;
@@ -102,7 +103,7 @@ describe('authentication and scopes', () => {
 
   it('403 need workspace_key for an affiliate key on a workspace route', async () => {
     const [campaign] = await api.db.insert(campaigns).values({ workspaceId: ws.id, name: 'c' }).returning();
-    const [aff] = await api.db.insert(affiliates).values({ workspaceId: ws.id, campaignId: campaign.id, refCode: 'fam', status: 'active' }).returning();
+    const [aff] = await api.db.insert(affiliates).values({ workspaceId: ws.id, groupId: defaultGroupId(ws.id), campaignId: campaign.id, refCode: 'fam', status: 'active' }).returning();
     const { token } = await createAffiliateKey({ ctx: { db: api.db, workspaceId: ws.id, actor: systemActor('test') }, affiliateId: aff.id });
     const res = await api.call('GET', '/v1/campaigns', { token });
     expect(res.status).toBe(403);

@@ -10,6 +10,7 @@ import { startTestApi, type TestApi } from '../../testing/api';
 import { failure } from '../../testing/session-caller';
 import { createCallerFactory } from '../../trpc/init';
 import { createRequestContext } from '../../trpc/context';
+import { defaultGroupId } from '@/server/domain/groups/default-group';
 
 // What keeps the public join page from being abused: budgets per client address and per inbox,
 // one affiliate per inbox however the address is spelled, the disposable-domain policy, names
@@ -178,7 +179,7 @@ describe('ref codes', () => {
   it('a common name never runs out: after 1,000 of them, 20 in a row and 8 at once all get unique codes', async () => {
     const p = await program();
     await api.db.insert(affiliates).values(
-      Array.from({ length: 1000 }, (_, i) => ({ workspaceId: p.ws.id, name: 'Applicant', email: `seed${i}@example.com`, refCode: refCodeVariant('applicant', i + 1) })),
+      Array.from({ length: 1000 }, (_, i) => ({ workspaceId: p.ws.id, groupId: defaultGroupId(p.ws.id), name: 'Applicant', email: `seed${i}@example.com`, refCode: refCodeVariant('applicant', i + 1) })),
     );
     for (let i = 0; i < 20; i++) expect(await p.apply(`row${i}@example.com`, { name: 'Applicant' })).toEqual({ ok: true });
     const parallel = await Promise.all(Array.from({ length: 8 }, (_, i) => p.apply(`par${i}@example.com`, { name: 'Applicant' })));
