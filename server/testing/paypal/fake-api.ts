@@ -164,7 +164,8 @@ export async function startFakePaypal(port = 0) {
         headers: {
           'paypal-transmission-id': id,
           'paypal-transmission-time': time,
-          'paypal-transmission-sig': badSignature ? `x${sig.slice(1)}` : sig,
+          // spoiled by changing its first character (replacing it with a fixed one kept it as it was 1 time in 64)
+          'paypal-transmission-sig': badSignature ? `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}` : sig,
           'paypal-cert-url': `${api.url}/v1/notifications/certs/CERT-FAKE`,
           'paypal-auth-algo': 'SHA256withRSA',
         },
