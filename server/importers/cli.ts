@@ -39,7 +39,13 @@ export async function importCommand({ db }: Database, f: Flags, out: Out, args: 
     report.stripeCustomersLinked === null
       ? 'no Stripe API key in this workspace: Stripe customers were not scanned for the peer\'s referral metadata'
       : `Stripe customers ${dryRun ? 'to link' : 'linked'} by referral metadata: ${report.stripeCustomersLinked}`,
-    ...(report.unmappable.length ? [`not imported or changed (${report.unmappable.length}):`, ...report.unmappable.map((u) => `  ${u.kind} ${u.id}: ${u.reason}`)] : []),
+    ...(report.unmappableCount
+      ? [
+          `not imported or changed (${report.unmappableCount}):`,
+          ...report.unmappable.map((u) => `  ${u.kind} ${u.id}: ${u.reason}`),
+          ...(report.unmappableCount > report.unmappable.length ? [`  … and ${report.unmappableCount - report.unmappable.length} more`] : []),
+        ]
+      : []),
   ];
-  out.print(lines.join('\n'), { source: report.source, dry_run: dryRun, added: report.added, already_imported: report.alreadyImported, stripe_customers_linked: report.stripeCustomersLinked, unmappable: report.unmappable });
+  out.print(lines.join('\n'), { source: report.source, dry_run: dryRun, added: report.added, already_imported: report.alreadyImported, stripe_customers_linked: report.stripeCustomersLinked, unmappable: report.unmappable, unmappable_count: report.unmappableCount });
 }

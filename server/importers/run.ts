@@ -32,8 +32,10 @@ export type ImportReport = {
   added: Record<ImportKind, number>;
   /** Records an earlier run imported already. */
   alreadyImported: Record<ImportKind, number>;
-  /** What the peer has that Refcount cannot hold, or could not take, with why. */
+  /** What the peer has that Refcount cannot hold, or could not take, with why: the first MAX_LISTED. */
   unmappable: Unmappable[];
+  /** How many there were in all, listed or not. */
+  unmappableCount: number;
   /** Stripe customers linked through the peer's metadata key; null: the workspace has no Stripe API key. */
   stripeCustomersLinked: number | null;
 };
@@ -46,6 +48,17 @@ export type RunImport = {
   /** Called after each page: the report so far. */
   onProgress?: (kind: ImportKind, report: ImportReport) => void;
 };
+
+// A report is stored after every page and shown whole: past this many, only counted, so a peer
+// with a hundred thousand odd records cannot make each progress write carry them all.
+export const MAX_LISTED = 500;
+
+/** Lists what could not come over (the first MAX_LISTED), counting all of it. */
+function listUnmappable(report: ImportReport, ...items: Unmappable[]) {
+  report.unmappableCount += items.length;
+  const room = MAX_LISTED - report.unmappable.length;
+  if (room > 0) report.unmappable.push(...items.slice(0, room));
+}
 
 const zero = () => Object.fromEntries(IMPORT_KINDS.map((k) => [k, 0])) as Record<ImportKind, number>;
 
@@ -60,7 +73,7 @@ async function orListed<T>(report: ImportReport, kind: ImportKind, id: string, w
     return await write();
   } catch (err) {
     if (!(err instanceof RefcountError)) throw err;
-    report.unmappable.push({ kind, id, reason: err.message });
+    listUnmappable(report, { kind, id, reason: err.message });
     return undefined;
   }
 }
@@ -68,12 +81,12 @@ async function orListed<T>(report: ImportReport, kind: ImportKind, id: string, w
 export async function runImport({ db, workspaceId, source, dryRun = false, onProgress }: RunImport): Promise<ImportReport> {
   const ctx: ActingCtx = { db, workspaceId, actor: systemActor(`import.${source.name}`) };
   const scope: RefScope = { workspaceId, source: source.name };
-  const report: ImportReport = { source: source.name, dryRun, added: zero(), alreadyImported: zero(), unmappable: [], stripeCustomersLinked: null };
+  const report: ImportReport = { source: source.name, dryRun, added: zero(), alreadyImported: zero(), unmappable: [], unmappableCount: 0, stripeCustomersLinked: null };
 
   /** Each page: its items not imported yet (the rest counted), then `write` unless a dry run. */
   async function eachPage<T extends { id: string; unmappable?: string[] }>(kind: ImportKind, pages: Pages<T>, write: (fresh: T[]) => Promise<void>, dry?: (fresh: T[]) => void) {
     for await (const page of pages) {
-      report.unmappable.push(...(page.skipped ?? []));
+      listUnmappable(report, ...(page.skipped ?? []));
       const known = await knownRefs(db, scope, kind, page.items.map((i) => i.id));
       const fresh = page.items.filter((i) => !known.has(i.id));
       report.alreadyImported[kind] += page.items.length - fresh.length;
@@ -81,7 +94,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       else {
         report.added[kind] += fresh.length;
         dry?.(fresh);
-        for (const item of fresh) report.unmappable.push(...(item.unmappable ?? []).map((reason) => ({ kind, id: item.id, reason })));
+        for (const item of fresh) listUnmappable(report, ...(item.unmappable ?? []).map((reason) => ({ kind, id: item.id, reason })));
       }
       onProgress?.(kind, report);
     }
@@ -90,7 +103,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
 
   await eachPage('campaign', source.campaigns(), async (fresh) => {
     for (const c of fresh) {
-      report.unmappable.push(...c.unmappable.map((reason) => ({ kind: 'campaign' as const, id: c.id, reason })));
+      listUnmappable(report, ...c.unmappable.map((reason) => ({ kind: 'campaign' as const, id: c.id, reason })));
       const made = await orListed(report, 'campaign', c.id, () =>
         db.transaction(async (tx) => {
           if (!(await claimFresh(tx, scope, 'campaign', [c])).length) return undefined;
@@ -127,7 +140,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
       report.added.affiliate++;
       if (result.kind === 'existing') listed.push(`an affiliate with the e-mail ${a.email} existed: the import is linked to it, which keeps its own settings`);
       else if (refCode && result.row.refCode !== refCode) listed.push(`ref code ${refCode} is taken in this workspace: its ref code is ${result.row.refCode}`);
-      report.unmappable.push(...listed.map((reason) => ({ kind: 'affiliate' as const, id: a.id, reason })));
+      listUnmappable(report, ...listed.map((reason) => ({ kind: 'affiliate' as const, id: a.id, reason })));
     }
   });
 
@@ -157,7 +170,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
     for (const c of fresh) {
       const affiliateId = owners.get(c.affiliateId);
       if (!affiliateId) {
-        report.unmappable.push({ kind: 'code', id: c.id, reason: `coupon ${c.code}: its affiliate ${c.affiliateId} was not imported` });
+        listUnmappable(report, { kind: 'code', id: c.id, reason: `coupon ${c.code}: its affiliate ${c.affiliateId} was not imported` });
         continue;
       }
       const made = await orListed(report, 'code', c.id, () =>
@@ -183,7 +196,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
         const affiliateId = owners.get(r.affiliateId);
         const refCode = refCodes.get(affiliateId ?? '');
         if (!affiliateId || !refCode) {
-          report.unmappable.push({ kind: 'referral', id: r.id, reason: `its affiliate ${r.affiliateId} was not imported` });
+          listUnmappable(report, { kind: 'referral', id: r.id, reason: `its affiliate ${r.affiliateId} was not imported` });
           continue;
         }
         // a customer the peer knew: linked now; a visitor's referral is noted for the Stripe scan below
@@ -203,7 +216,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
     for (const c of fresh) {
       const localAffiliateId = owners.get(c.affiliateId);
       const campaignId = campaignOf.get(localAffiliateId ?? '');
-      if (!localAffiliateId || !campaignId) report.unmappable.push({ kind: 'commission', id: c.id, reason: `its affiliate ${c.affiliateId} was not imported, or has no campaign` });
+      if (!localAffiliateId || !campaignId) listUnmappable(report, { kind: 'commission', id: c.id, reason: `its affiliate ${c.affiliateId} was not imported, or has no campaign` });
       else ready.push({ ...c, localAffiliateId, campaignId });
     }
     await db.transaction(async (tx) => {
@@ -219,7 +232,7 @@ export async function runImport({ db, workspaceId, source, dryRun = false, onPro
     const ready: PaidPayout[] = [];
     for (const p of fresh) {
       const localAffiliateId = owners.get(p.affiliateId);
-      if (!localAffiliateId) report.unmappable.push({ kind: 'payout', id: p.id, reason: `its affiliate ${p.affiliateId} was not imported` });
+      if (!localAffiliateId) listUnmappable(report, { kind: 'payout', id: p.id, reason: `its affiliate ${p.affiliateId} was not imported` });
       else ready.push({ ...p, localAffiliateId, localCommissionIds: p.commissionIds.flatMap((id) => commissionsById.get(id) ?? []) });
     }
     await db.transaction(async (tx) => {

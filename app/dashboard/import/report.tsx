@@ -17,7 +17,7 @@ const KINDS = [
 ] as const;
 
 export const summary = (r: Run) =>
-  `${r.dry_run ? 'would add' : 'added'} ${KINDS.map(([k, words]) => `${r.report?.added[k] ?? 0} ${words}`).join(', ')}${r.report?.unmappable.length ? `; ${r.report.unmappable.length} not imported or changed` : ''}`;
+  `${r.dry_run ? 'would add' : 'added'} ${KINDS.map(([k, words]) => `${r.report?.added[k] ?? 0} ${words}`).join(', ')}${r.report?.unmappable_count ? `; ${r.report.unmappable_count} not imported or changed` : ''}`;
 
 export function ImportReportView({ run }: { run: Run }) {
   const report = run.report!;
@@ -41,9 +41,9 @@ export function ImportReportView({ run }: { run: Run }) {
           ? 'No Stripe API key in this workspace: Stripe customers were not scanned for the referral the other platform noted on them.'
           : `Stripe customers ${run.dry_run ? 'to link' : 'linked'} by that platform's referral metadata: ${report.stripe_customers_linked}.`}
       </p>
-      {report.unmappable.length > 0 && (
+      {report.unmappable_count > 0 && (
         <details open={report.unmappable.length <= 10}>
-          <summary className="cursor-pointer">Not imported or changed ({report.unmappable.length})</summary>
+          <summary className="cursor-pointer">Not imported or changed ({report.unmappable_count})</summary>
           <ul className="mt-2 list-disc space-y-1 pl-5 wrap-anywhere" data-testid="import-unmappable">
             {report.unmappable.map((u, i) => (
               <li key={i}>
@@ -51,6 +51,7 @@ export function ImportReportView({ run }: { run: Run }) {
               </li>
             ))}
           </ul>
+          {report.unmappable_count > report.unmappable.length && <p className="mt-1">… and {report.unmappable_count - report.unmappable.length} more.</p>}
         </details>
       )}
     </div>

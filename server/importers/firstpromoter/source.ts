@@ -14,6 +14,7 @@ import {
   type FpReferral,
   type FpReward,
 } from './api';
+import { affiliateStatusOf } from '../status';
 
 // FirstPromoter's records in Refcount's words (docs/moving-from-another-platform.md#firstpromoter).
 // Its amounts carry no currency: they are read in the workspace's currency (`currency`).
@@ -50,8 +51,9 @@ export function affiliateOf(p: FpPromoter, payoutEmail: string | null): Imported
   const unmappable: string[] = [];
   const [main, ...others] = [...p.promoter_campaigns].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
   if (others.length) unmappable.push(`also in campaign${others.length > 1 ? 's' : ''} ${others.map((o) => o.campaign_id).join(', ')}: an affiliate has one campaign here, it is in ${main.campaign_id}`);
-  let status: AffiliateStatus = main ? (STATES[main.state] ?? 'pending') : 'pending';
-  if (main && !STATES[main.state]) unmappable.push(`state ${main.state} has no match: imported as pending`);
+  const mapped = main ? affiliateStatusOf(STATES, main.state, 'state') : { status: 'pending' as const, unmappable: [] };
+  let status: AffiliateStatus = mapped.status;
+  unmappable.push(...mapped.unmappable);
   if (p.archived_at && status !== 'rejected') {
     status = 'suspended';
     unmappable.push('archived: imported as suspended');

@@ -10,6 +10,7 @@ import {
   type PartnerStackReward,
   type PartnerStackTransaction,
 } from './api';
+import { affiliateStatusOf } from '../status';
 
 // PartnerStack's records in Refcount's words (docs/moving-from-another-platform.md#partnerstack).
 
@@ -27,18 +28,18 @@ export function campaignOf(g: PartnerStackGroup): ImportedCampaign {
 }
 
 export function affiliateOf(p: PartnerStackPartnership): ImportedAffiliate {
-  const status = STATES[p.status];
+  const { status, unmappable } = affiliateStatusOf(STATES, p.status, 'status');
   const name = [p.first_name, p.last_name].filter(Boolean).join(' ') || null;
   return {
     id: p.key,
     email: p.email,
     name,
-    status: status ?? 'pending',
+    status,
     // PartnerStack pays partners to their account: its e-mail is where they were paid
     payoutEmail: p.email,
     campaignId: p.group?.key ?? null,
     refTokens: [p.partner_key],
-    unmappable: status ? [] : [`status ${p.status} has no match: imported as pending`],
+    unmappable,
   };
 }
 

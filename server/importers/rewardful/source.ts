@@ -10,6 +10,7 @@ import {
   type RewardfulPayout,
   type RewardfulReferral,
 } from './api';
+import { affiliateStatusOf } from '../status';
 
 // Rewardful's records in Refcount's words (docs/moving-from-another-platform.md#rewardful).
 
@@ -35,17 +36,17 @@ export function campaignOf(c: RewardfulCampaign): ImportedCampaign {
 }
 
 export function affiliateOf(a: RewardfulAffiliate): ImportedAffiliate {
-  const status = STATES[a.state];
+  const { status, unmappable } = affiliateStatusOf(STATES, a.state, 'state');
   const name = [a.first_name, a.last_name].filter(Boolean).join(' ') || null;
   return {
     id: a.id,
     email: a.email,
     name,
-    status: status ?? 'pending',
+    status,
     payoutEmail: a.paypal_email ?? a.wise_email ?? null,
     campaignId: a.campaign?.id ?? null,
     refTokens: a.links.map((l) => l.token),
-    unmappable: status ? [] : [`state ${a.state} has no match: imported as pending`],
+    unmappable,
   };
 }
 

@@ -13,7 +13,9 @@ const counts = z.record(kind, z.number().int());
 export const importReport = z.object({
   added: counts,
   already_imported: counts,
+  // the first of them (server/importers/run.ts MAX_LISTED) and how many in all
   unmappable: z.array(z.object({ kind, id: z.string(), reason: z.string() })),
+  unmappable_count: z.number().int(),
   stripe_customers_linked: z.number().int().nullable(),
 });
 
@@ -41,7 +43,7 @@ export function presentImportRun(r: ImportRun): z.infer<typeof importRun> {
     dry_run: r.dryRun,
     progress: (r.progress as z.infer<typeof importRun>['progress']) ?? null,
     report: report
-      ? { added: report.added, already_imported: report.alreadyImported, unmappable: report.unmappable, stripe_customers_linked: report.stripeCustomersLinked }
+      ? { added: report.added, already_imported: report.alreadyImported, unmappable: report.unmappable, unmappable_count: report.unmappableCount ?? report.unmappable.length, stripe_customers_linked: report.stripeCustomersLinked }
       : null,
     error: r.error,
     created_at: iso(r.createdAt),
