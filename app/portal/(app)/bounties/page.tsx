@@ -81,7 +81,7 @@ export default function PortalBountiesPage() {
                   aria-valuenow={Math.floor(pct)}
                   className="h-2 w-full overflow-hidden rounded bg-slate-200"
                 >
-                  <div className="h-2 bg-[var(--brand,#4f46e5)]" style={{ width: `${pct}%` }} />
+                  <div className="h-2 bg-indigo-600" style={{ width: `${pct}%` }} />
                 </div>
                 <p className="mt-1 text-xs text-slate-500" data-testid="bounty-progress">
                   {b.progress.earned
