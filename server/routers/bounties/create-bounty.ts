@@ -4,7 +4,8 @@ import { createBounty } from '../../domain/bounties/bounties';
 import { workspaceProcedure } from '../../trpc/procedures';
 import { createBountyInput, createBountyMeta, createBountyOutput } from './create-bounty.types';
 
-const at = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+/** A body's instant: absent stays absent (no change), null clears it. */
+export const instantOrNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
 export const createBountyProcedure = workspaceProcedure('write')
   .meta(createBountyMeta)
@@ -22,11 +23,9 @@ export const createBountyProcedure = workspaceProcedure('write')
         metric: input.metric,
         target: input.target,
         period: input.period,
-        startsAt: at(input.starts_at),
-        endsAt: at(input.ends_at),
+        startsAt: instantOrNull(input.starts_at),
+        endsAt: instantOrNull(input.ends_at),
       },
     });
     return { object: 'bounty' as const, data: presentBounty(row) };
   });
-
-export { at as instantOrNull };
