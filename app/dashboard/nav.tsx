@@ -13,6 +13,7 @@ const NAV = [
   ['/dashboard/conversions', 'Conversions'],
   ['/dashboard/commissions', 'Commissions'],
   ['/dashboard/payouts', 'Payouts'],
+  ['/dashboard/bounties', 'Bounties'],
   ['/dashboard/risk', 'Risk'],
   ['/dashboard/products', 'Products'],
   ['/dashboard/rewards', 'Rewards'],

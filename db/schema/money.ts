@@ -65,7 +65,8 @@ export const commissions = pgTable(
     id: id(),
     workspaceId: workspaceRef(),
     affiliateId: uuid('affiliate_id').notNull(),
-    conversionId: uuid('conversion_id').notNull(),
+    // Null only for a bounty's earning (kind `bounty`), which no sale made.
+    conversionId: uuid('conversion_id'),
     ruleId: uuid('rule_id'),
     // Negative for a clawback of a paid commission.
     amount: money('amount').notNull(),
@@ -80,12 +81,17 @@ export const commissions = pgTable(
     periodIndex: integer('period_index').notNull().default(0),
     payoutId: uuid('payout_id'),
     holdUntil: ts('hold_until'),
+    // kind `bounty`: the bounty (db/schema/bounties.ts) and its period ('all', '2026-11', '2026-W48')
+    bountyId: uuid('bounty_id'),
+    periodKey: text('period_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // one earning per (conversion, affiliate): a retried sale can never pay twice
     uniqueIndex('commissions_earning_uq').on(t.conversionId, t.affiliateId).where(sql`${t.kind} = 'earning'`),
+    // a bounty pays an affiliate once per period, however many evaluations or approvals race
+    uniqueIndex('commissions_bounty_uq').on(t.bountyId, t.affiliateId, t.periodKey).where(sql`${t.kind} = 'bounty'`),
     // GET /v1/commissions?status= and payout batching (approved, past hold)
     index('commissions_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt),
     // the commissions list, newest first: 50 rows read in index order however many the workspace has

@@ -9,7 +9,8 @@ export const commissionRecord = z
   .object({
     id: uuid,
     affiliate_id: uuid,
-    conversion_id: uuid,
+    conversion_id: uuid.nullable().describe('null for a bounty commission (kind bounty), which no sale made'),
+    bounty_id: uuid.nullable().describe('the bounty it pays (kind bounty); docs/groups-bounties-recruiters.md#bounties'),
     amount: z.number().int().describe('minor currency units; negative for a clawback'),
     currency: currencyCode,
     status: commissionStatus,
@@ -24,6 +25,7 @@ export const presentCommission = (row: typeof commissions.$inferSelect): Commiss
   id: row.id,
   affiliate_id: row.affiliateId,
   conversion_id: row.conversionId,
+  bounty_id: row.bountyId,
   amount: row.amount,
   currency: row.currency,
   status: row.status,
@@ -76,7 +78,7 @@ export const presentRewardDelivery = (d: RewardDeliveryRow): z.infer<typeof rewa
 // payout. The affiliate's view (commissionRecord) stays without these.
 export const commissionDetailRecord = commissionRecord
   .extend({
-    kind: commissionKind.describe('clawback: the negative counterpart of a paid commission whose conversion was reversed'),
+    kind: commissionKind.describe('clawback: the negative counterpart of a paid commission whose conversion was reversed; bounty: a bounty\'s reward, tied to no sale'),
     computed_amount: z.number().int().describe('what the rule computed; amount differs when overridden'),
     reward_type: z.enum(REWARD_TYPES),
     rule_id: uuid.nullable(),

@@ -104,6 +104,7 @@ export const commissionRow = z.object({
   computed_amount: z.number().int(),
   currency: currencyCode,
   payout_id: uuid.nullable(),
+  bounty_id: uuid.nullable().describe('kind bounty: the bounty it pays (no conversion)'),
   payable_on: timestamp.describe('when it can be paid: the end of its hold (a clawback at once)'),
   affiliate: named,
   conversion: z.object({ id: uuid, external_id: text(200), amount: z.number().int(), currency: currencyCode, status: conversionStatus }).nullable(),
@@ -119,11 +120,12 @@ export const presentCommissionRow = (r: CommissionTableRow & { rewardDelivery?: 
   computed_amount: r.computedAmount,
   currency: r.currency,
   payout_id: r.payoutId,
+  bounty_id: r.bountyId,
   payable_on: iso(r.payableOn),
   affiliate: { id: r.affiliateId, name: r.affiliateName ?? 'unknown affiliate' },
   conversion:
     r.conversionExternalId !== null && r.conversionAmount !== null && r.conversionCurrency !== null && r.conversionStatus !== null
-      ? { id: r.conversionId, external_id: r.conversionExternalId, amount: r.conversionAmount, currency: r.conversionCurrency, status: r.conversionStatus }
+      ? { id: r.conversionId!, external_id: r.conversionExternalId, amount: r.conversionAmount, currency: r.conversionCurrency, status: r.conversionStatus }
       : null,
   reward_delivery: r.rewardDelivery ? presentRewardDelivery(r.rewardDelivery) : null,
 });

@@ -5,6 +5,7 @@ import { CODE_SYNC_QUEUE } from '../integrations/codes/sync';
 import { deliverOutbox, OUTBOX_QUEUE } from '../domain/mail/deliver-outbox';
 import { EVENT_MAIL_QUEUE, mailFromEvents } from '../domain/mail/from-events';
 import { foldRollups } from '../domain/rollups/fold';
+import { BOUNTY_QUEUE, evaluateEveryWorkspace } from '../domain/bounties/evaluate';
 import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../domain/risk/scheduled';
 import { IMPORT_QUEUE, runQueuedImports } from '../importers/import-runs';
 import { registerClickPartitionJobs } from './click-partition-jobs';
@@ -56,6 +57,10 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   // Payout lines a send left processing (killed mid-way, answers lost) are sent again under their
   // idempotency keys (docs/paying-affiliates.md#never-paid-twice); idle: one partial-index probe.
   await runner.register(PAYOUT_RECOVERY_QUEUE, async () => void (await finishStuckPayouts(db)), { every: MINUTE });
+  // Performance bounties (docs/groups-bounties-recruiters.md#bounties): each workspace with a live
+  // one has its active affiliates' period totals judged, 500 at a time; a reached bounty's
+  // commission is written once per period whatever runs race.
+  await runner.register(BOUNTY_QUEUE, async () => again(BOUNTY_QUEUE, await evaluateEveryWorkspace(db)), { every: 5 * MINUTE });
   // Every active affiliate is re-assessed daily...
   await runner.register(RISK_DAILY_QUEUE, async () => void (await assessEveryWorkspace(db, config.riskLlm)), { every: 24 * 60 * MINUTE });
   // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike.

@@ -47,7 +47,7 @@ export const COMMISSION_STATUSES = ['pending', 'approved', 'denied', 'paid', 're
 /** Commissions that are still owed (not yet paid, denied or reversed). */
 export const UNPAID_COMMISSION_STATUSES = ['pending', 'approved'] as const satisfies readonly (typeof COMMISSION_STATUSES)[number][];
 export const REVIEW_STATUSES = ['approved', 'denied'] as const satisfies readonly (typeof COMMISSION_STATUSES)[number][];
-export const COMMISSION_KINDS = ['earning', 'clawback'] as const;
+export const COMMISSION_KINDS = ['earning', 'clawback', 'bounty'] as const;
 export const REWARD_TYPES = ['cash', 'non_cash'] as const;
 /**
  * How a reward reaches its receiver (docs/rewards-in-billing.md): paid out (cash or non-cash, as
@@ -127,6 +127,9 @@ export const EVENT_TYPES = [
   'payout.paid',
   'payout.failed',
   'risk.flagged',
+  'bounty_submission.created',
+  'bounty_submission.approved',
+  'bounty_submission.rejected',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -152,3 +155,16 @@ export type PayoutWaitReason = (typeof PAYOUT_WAIT_REASONS)[number];
 
 export const REPORT_METRICS = ['clicks', 'conversions', 'revenue', 'commissions'] as const;
 export const LEADERBOARD_SORTS = ['revenue', 'conversions', 'commissions'] as const;
+
+/** Bounties (docs/groups-bounties-recruiters.md#bounties): reach a total in a period, or submit proof. */
+export const BOUNTY_TYPES = ['performance', 'submission'] as const;
+/** What a performance bounty counts; revenue and commissions in the bounty's currency, minor units. */
+export const BOUNTY_METRICS = ['clicks', 'leads', 'sales', 'revenue', 'commissions'] as const;
+/** A bounty's period: once ever, or once per calendar month / ISO week in the workspace's time zone. */
+export const BOUNTY_PERIODS = ['all_time', 'month', 'week'] as const;
+export const BOUNTY_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const BOUNTY_REJECTION_REASONS = ['not_eligible', 'insufficient_proof', 'duplicate', 'other'] as const;
+export type BountyType = (typeof BOUNTY_TYPES)[number];
+export type BountyMetric = (typeof BOUNTY_METRICS)[number];
+export type BountyPeriod = (typeof BOUNTY_PERIODS)[number];
+export type BountyRejectionReason = (typeof BOUNTY_REJECTION_REASONS)[number];

@@ -24,6 +24,8 @@ import { emailTemplatesRouter } from './email-templates/router';
 import { broadcastsRouter } from './broadcasts/router';
 import { onboardingRouter } from './onboarding/router';
 import { importsRouter } from './imports/router';
+import { bountiesRouter } from './bounties/router';
+import { bountySubmissionsRouter } from './bounty-submissions/router';
 
 // Every endpoint group, one folder per /v1 path segment, named after it: /v1/campaigns/* is in
 // campaigns/. Two exceptions, each named so it cannot be mistaken: /v1/affiliate/* (what an
@@ -58,6 +60,8 @@ export const appRouter = router({
   broadcasts: broadcastsRouter,
   onboarding: onboardingRouter,
   imports: importsRouter,
+  bounties: bountiesRouter,
+  bountySubmissions: bountySubmissionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

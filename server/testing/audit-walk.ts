@@ -6,6 +6,7 @@ import { createAffiliateKey } from '../domain/keys/affiliate-keys';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createUser } from '../domain/users/users';
 import { choosePaypal } from '../domain/payouts/methods';
+import { submitProof } from '../domain/bounties/submissions';
 import { paddle } from '../integrations/paddle/provider';
 import { stripe } from '../integrations/stripe/provider';
 import { saveIntegration } from '../integrations/settings';
@@ -65,6 +66,11 @@ const teammate = (f: WalkFixture, email: string) => createUser(f.api.db, { email
 const commissionOf = async (f: WalkFixture, externalId: string) => (await f.p.ledger(await sale(f, externalId)))[0].id as string;
 const newCampaign = async (f: WalkFixture, name: string) => (await f.rest('POST', '/v1/campaigns', { name })).data.id as string;
 const newWebhook = async (f: WalkFixture) => (await f.rest('POST', '/v1/webhooks', { url: 'https://127.0.0.1:9/hook', events: ['*'] })).data.id as string;
+const newBounty = async (f: WalkFixture, name: string) => (await f.rest('POST', '/v1/bounties', { name, type: 'submission', reward_amount: 500 })).data.id as string;
+const proofOf = async (f: WalkFixture, name: string) => {
+  const ctx = { db: f.api.db, workspaceId: f.p.ws.id, affiliateId: f.p.b.id, actor: { kind: 'affiliate' as const, affiliateId: f.p.b.id } };
+  return (await submitProof({ ctx, bountyId: await newBounty(f, name), proofText: 'walked proof' })).id;
+};
 const ctxOf = (f: WalkFixture) => ({ db: f.api.db, workspaceId: f.p.ws.id, actor: TEST_ACTOR });
 const userByEmail = async (f: WalkFixture, email: string): Promise<Actor> => {
   const [u] = await f.api.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
@@ -129,6 +135,10 @@ export const WALK: Record<string, WalkCase> = {
   'products.setPolicy': { input: () => ({ commission_unmapped_products: false }) },
   'products.create': { input: () => ({ provider_product_id: 'prod_walk_created', name: 'Walked product' }) },
   'products.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/products', { provider_product_id: 'prod_walk', name: 'Product' })).data.id, name: 'Product, renamed' }) },
+  'bounties.create': { input: () => ({ name: 'Walked bounty', type: 'submission', reward_amount: 500 }) },
+  'bounties.update': { input: async (f) => ({ id: await newBounty(f, 'Bounty to rename'), name: 'Bounty, renamed' }) },
+  'bounties.archive': { input: async (f) => ({ id: await newBounty(f, 'Bounty to archive') }) },
+  'bountySubmissions.review': { input: async (f) => ({ id: await proofOf(f, 'Bounty to approve'), status: 'approved' }) },
   'emailTemplates.update': { input: () => ({ kind: 'commission_earned', enabled: false, subject: 'You earned {{commission.amount}}' }) },
   'broadcasts.create': { input: () => ({ subject: 'Walked news', text: 'Hello {{affiliate.name}}' }) },
   'settings.update': { input: () => ({ min_payout: 2 }) }, // hold_days stays 0: the payouts below need it
@@ -249,6 +259,7 @@ export const WALK: Record<string, WalkCase> = {
       return { type: 'affiliate', id: f.p.b.id };
     },
   },
+  'portal.submitBountyProof': { via: 'portal', input: async (f) => ({ bounty_id: await newBounty(f, 'Bounty to prove'), proof_url: 'https://video.example.com/walk' }) },
   'portal.revokeKey': { via: 'portal', input: async (f) => ({ id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.b.id })).key.id }) },
 
   // public: whoever the link or form proves

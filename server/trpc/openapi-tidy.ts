@@ -12,6 +12,7 @@ export const TAGS = [
   { name: 'Resources', description: 'Reading conversions, commissions and payouts.' },
   { name: 'Conversions', description: 'Re-attribute, change the status of or refund a conversion.' },
   { name: 'Commissions', description: 'Approve, deny or adjust commissions.' },
+  { name: 'Bounties', description: 'Flat rewards for reaching a total in a period or for approved proof.' },
   { name: 'Payouts', description: 'Payout batches, their status and the mass-payout CSV.' },
   { name: 'Risk', description: 'Risk assessments of affiliates: flags and recommendations, never automatic bans.' },
   { name: 'Reports', description: 'Totals, time series and the affiliate leaderboard.' },

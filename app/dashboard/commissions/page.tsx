@@ -184,6 +184,8 @@ export default function CommissionsPage() {
                     <span className="font-mono text-xs">{c.conversion.external_id}</span>
                     <span className="block text-xs text-slate-500">{money(c.conversion.amount, c.conversion.currency)}</span>
                   </Link>
+                ) : c.kind === 'bounty' && c.bounty_id ? (
+                  <Link className={`text-indigo-700 hover:underline ${focus}`} href={`/dashboard/bounties/${c.bounty_id}`}>bounty</Link>
                 ) : '—'}
               </td>
               <td className="p-3 whitespace-nowrap" data-label="Amount" data-testid="commission-amount">

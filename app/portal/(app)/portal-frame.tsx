@@ -16,6 +16,7 @@ export function PortalFrame({ email, children }: { email: string | null | undefi
       <nav aria-label="Portal" className="flex flex-wrap items-center gap-2 border-b bg-white p-3">
         <ProgramMark name={program?.name ?? 'Partner portal'} logoUrl={program?.logo_url ?? null} />
         <Link href="/portal" className={`rounded px-2 py-1 text-sm hover:bg-slate-100 ${focus}`}>Earnings</Link>
+        <Link href="/portal/bounties" className={`rounded px-2 py-1 text-sm hover:bg-slate-100 ${focus}`}>Bounties</Link>
         <Link href="/portal/tax" className={`rounded px-2 py-1 text-sm hover:bg-slate-100 ${focus}`}>Tax form</Link>
         <Link href="/portal/developer" className={`rounded px-2 py-1 text-sm hover:bg-slate-100 ${focus}`}>Developer</Link>
         <span className="ml-auto truncate text-xs text-slate-500">{email}</span>

@@ -109,11 +109,12 @@ export async function updateSettings({
 async function moveHolds(ctx: WorkspaceCtx, holdDays: number) {
   await ctx.db
     .update(commissions)
-    .set({ holdUntil: sql`(select ${conversions.ts} from ${conversions} where ${conversions.id} = ${commissions.conversionId}) + ${daysInterval(holdDays)}` })
+    // a bounty commission (no sale) waits from when it was earned
+    .set({ holdUntil: sql`coalesce((select ${conversions.ts} from ${conversions} where ${conversions.id} = ${commissions.conversionId}), ${commissions.createdAt}) + ${daysInterval(holdDays)}` })
     .where(
       and(
         eq(commissions.workspaceId, ctx.workspaceId),
-        eq(commissions.kind, 'earning'),
+        inArray(commissions.kind, ['earning', 'bounty']),
         inArray(commissions.status, ['pending', 'approved']),
         isNull(commissions.payoutId),
       ),

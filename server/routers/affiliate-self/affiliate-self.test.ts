@@ -154,6 +154,7 @@ describe('what the records show', () => {
       id: a.paid.id,
       affiliate_id: a.affiliate.id,
       conversion_id: a.paid.conversionId,
+      bounty_id: null,
       amount: 1500,
       currency: 'usd',
       status: 'paid',

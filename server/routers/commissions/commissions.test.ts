@@ -42,6 +42,7 @@ describe('GET /v1/commissions', () => {
       id: k.b1.id,
       affiliate_id: aff.b,
       conversion_id: k.b1.conversionId,
+      bounty_id: null,
       amount: 400,
       currency: 'usd',
       status: 'pending',

@@ -35,6 +35,7 @@ describe('PATCH /v1/commissions/{id}', () => {
       id: c.id,
       affiliate_id: a.affiliate.id,
       conversion_id: c.conversionId,
+      bounty_id: null,
       amount: 1200,
       currency: 'usd',
       status: 'approved',

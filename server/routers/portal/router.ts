@@ -9,7 +9,9 @@ import {
   listMyConversionsProcedure,
   listMyLinksProcedure,
   listMyPayoutsProcedure,
+  listMyBountiesProcedure,
 } from './affiliate-reads';
+import { submitBountyProofProcedure } from './submit-bounty-proof';
 import { chooseCodeProcedure } from './choose-code';
 import { choosePayoutMethodProcedure } from './choose-payout-method';
 import { confirmPaypalProcedure } from './confirm-paypal';
@@ -55,4 +57,6 @@ export const portalRouter = router({
   revokeKey: revokeKeyProcedure,
   acceptInvite: acceptInviteProcedure,
   requestSignInLink: requestSignInLinkProcedure,
+  bounties: listMyBountiesProcedure,
+  submitBountyProof: submitBountyProofProcedure,
 });

@@ -1,5 +1,6 @@
 // dashboard-only: the background jobs failing for this workspace (kept until they succeed again)
 import { CONFIRM_QUEUE } from '../../domain/conversions/confirm';
+import { BOUNTY_QUEUE } from '../../domain/bounties/evaluate';
 import { workspaceJobFailures } from '../../domain/jobs/failures';
 import { OUTBOX_QUEUE } from '../../domain/mail/deliver-outbox';
 import { RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../../domain/risk/scheduled';
@@ -16,6 +17,7 @@ const LABELS: Record<string, string> = {
   [RETRY_QUEUE]: 'Retrying payment-provider events',
   [RISK_DAILY_QUEUE]: 'Daily risk assessment',
   [RISK_TRIGGERS_QUEUE]: 'Risk re-assessment after refunds',
+  [BOUNTY_QUEUE]: 'Judging performance bounties',
 };
 
 export const listJobFailuresProcedure = workspaceProcedure('read')

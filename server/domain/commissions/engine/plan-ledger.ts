@@ -42,7 +42,7 @@ async function newEarning({ ctx, conv, settings, history: known }: { ctx: Worksp
     currency: earning.currency, status: settings.autoApproveCommissions && conv.status === 'confirmed' ? 'approved' : 'pending',
     kind: 'earning', reversesCommissionId: null, restoreStatus: null, rewardType: earning.rule?.rewardType ?? 'cash',
     periodIndex: history.periodIndex, payoutId: null, holdUntil: new Date(conv.ts.getTime() + settings.holdDays * DAY_MS),
-    createdAt: now, updatedAt: now,
+    bountyId: null, periodKey: null, createdAt: now, updatedAt: now,
   };
   return { earning, row };
 }
@@ -88,7 +88,7 @@ export async function planLedger(
         plan.created.push({
           id: newId(), workspaceId: ctx.workspaceId, affiliateId: e.affiliateId, conversionId: conv.id, ruleId: e.ruleId,
           amount: delta, computedAmount: delta, currency: e.currency, status: 'approved', kind: 'clawback', reversesCommissionId: e.id,
-          restoreStatus: null, rewardType: e.rewardType, periodIndex: e.periodIndex, payoutId: null, holdUntil: null, createdAt: now, updatedAt: now,
+          restoreStatus: null, rewardType: e.rewardType, periodIndex: e.periodIndex, payoutId: null, holdUntil: null, bountyId: null, periodKey: null, createdAt: now, updatedAt: now,
         });
       }
     }
