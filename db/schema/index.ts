@@ -24,3 +24,4 @@ export * from './payout-methods';
 export * from './tax-forms';
 export * from './emails';
 export * from './imports';
+export * from './move-rules';
