@@ -32,9 +32,13 @@ export const groupMoveApplications = pgTable(
     workspaceId: workspaceRef(),
     ruleId: uuid('rule_id').notNull().references(() => groupMoveRules.id, { onDelete: 'cascade' }),
     affiliateId: uuid('affiliate_id').notNull(),
-    movedAt: createdAt(),
+    movedAt: ts('moved_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('group_move_applications_rule_affiliate_uq').on(t.ruleId, t.affiliateId)],
+  (t) => [
+    uniqueIndex('group_move_applications_rule_affiliate_uq').on(t.ruleId, t.affiliateId),
+    // the job reads a page of affiliates' applications
+    index('group_move_applications_affiliate_idx').on(t.affiliateId),
+  ],
 );
 
 // Where the after-activity evaluation of each workspace stands (server/domain/groups/move-job.ts):

@@ -5,6 +5,7 @@ import { CODE_SYNC_QUEUE } from '../integrations/codes/sync';
 import { deliverOutbox, OUTBOX_QUEUE } from '../domain/mail/deliver-outbox';
 import { EVENT_MAIL_QUEUE, mailFromEvents } from '../domain/mail/from-events';
 import { foldRollups } from '../domain/rollups/fold';
+import { evaluateActivity, evaluateEveryWorkspace, MOVE_ACTIVITY_QUEUE, MOVE_NIGHTLY_QUEUE } from '../domain/groups/move-job';
 import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../domain/risk/scheduled';
 import { IMPORT_QUEUE, runQueuedImports } from '../importers/import-runs';
 import { registerClickPartitionJobs } from './click-partition-jobs';
@@ -58,6 +59,10 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   await runner.register(PAYOUT_RECOVERY_QUEUE, async () => void (await finishStuckPayouts(db)), { every: MINUTE });
   // Every active affiliate is re-assessed daily...
   await runner.register(RISK_DAILY_QUEUE, async () => void (await assessEveryWorkspace(db, config.riskLlm)), { every: 24 * 60 * MINUTE });
+  // Move rules (docs/groups-bounties-recruiters.md#move-rules): soon after new conversions or
+  // commissions (read past a cursor, nothing added to the sale path), and nightly for days enrolled.
+  await runner.register(MOVE_ACTIVITY_QUEUE, async () => again(MOVE_ACTIVITY_QUEUE, await evaluateActivity(db)), { every: MINUTE });
+  await runner.register(MOVE_NIGHTLY_QUEUE, async () => void (await evaluateEveryWorkspace(db)), { every: 24 * 60 * MINUTE });
   // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike.
   await runner.register(RISK_TRIGGERS_QUEUE, async () => void (await assessTriggered(db, config.riskLlm)), { every: 10 * MINUTE });
 }

@@ -4,7 +4,7 @@ import { affiliates, groupMoveApplications, groupMoveCursors, groupMoveRules, gr
 import { rowsOf } from '../../lib/rows';
 import type { MoveCondition } from '../../model/move-rules';
 import { applyAffiliatePatch } from '../affiliates/update-affiliate';
-import { systemActor, type ActingCtx } from '../context';
+import { systemActor, type ActingCtx, type Actor } from '../context';
 import { sweepWorkspaces, type SweepReport } from '../jobs/sweep';
 import { chooseMove, daysBetween, type RuleForChoice, type Totals } from './move-rules';
 
@@ -24,6 +24,8 @@ const ACTIVITY_LIMIT = 1_000;
 const SETTLE_SECONDS = 30;
 
 export const MOVE_SYSTEM_JOB = 'groups.move-rules';
+// The jobs' moves are audited as this; "Run now" as whoever pressed it.
+const JOB_ACTOR = systemActor(MOVE_SYSTEM_JOB);
 
 type Rule = RuleForChoice;
 
@@ -84,7 +86,7 @@ async function readTotals(db: Db, workspaceId: string, ids: string[], rules: Rul
  * Evaluates the given affiliates (at most MOVE_PAGE) against the rules: reads their totals and
  * applications, chooses, and moves each chosen one. Answers how many moved.
  */
-export async function evaluateAffiliates(db: Db, workspaceId: string, candidates: Candidate[], rules: Rule[], now = new Date()): Promise<number> {
+export async function evaluateAffiliates(db: Db, workspaceId: string, candidates: Candidate[], rules: Rule[], actor: Actor = JOB_ACTOR, now = new Date()): Promise<number> {
   const ruled = new Set(rules.map((r) => r.groupId));
   const page = candidates.filter((c) => ruled.has(c.groupId));
   if (!page.length) return 0;
@@ -100,7 +102,7 @@ export async function evaluateAffiliates(db: Db, workspaceId: string, candidates
     const total: Totals = (metric, window) => mine.get(key(metric, window)) ?? 0;
     const appliedRuleIds = new Set(applied.filter((a) => a.affiliateId === c.id).map((a) => a.ruleId));
     const rule = chooseMove({ groupId: c.groupId, daysEnrolled: daysBetween(c.approvedAt ?? c.createdAt, now), totals: total, appliedRuleIds }, rules);
-    if (rule && (await moveAffiliate(db, workspaceId, c.id, rule))) moved++;
+    if (rule && (await moveAffiliate(db, workspaceId, c.id, rule, actor))) moved++;
   }
   return moved;
 }
@@ -110,13 +112,13 @@ export async function evaluateAffiliates(db: Db, workspaceId: string, candidates
  * row inserted (the unique (rule, affiliate) index: once ever), then the ordinary move
  * (update-affiliate.ts: events, audit row). False when another evaluation got there first.
  */
-export async function moveAffiliate(db: Db, workspaceId: string, affiliateId: string, rule: Rule): Promise<boolean> {
+export async function moveAffiliate(db: Db, workspaceId: string, affiliateId: string, rule: Rule, actor: Actor = JOB_ACTOR): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(affiliates).where(and(eq(affiliates.workspaceId, workspaceId), eq(affiliates.id, affiliateId))).for('update');
     if (!current || current.groupId !== rule.groupId) return false;
     const [application] = await tx.insert(groupMoveApplications).values({ workspaceId, ruleId: rule.id, affiliateId }).onConflictDoNothing().returning();
     if (!application) return false;
-    const ctx: ActingCtx = { db: tx, workspaceId, actor: systemActor(MOVE_SYSTEM_JOB) };
+    const ctx: ActingCtx = { db: tx, workspaceId, actor };
     await applyAffiliatePatch(tx, ctx, current, { groupId: rule.targetGroupId });
     return true;
   });
@@ -136,14 +138,14 @@ async function nextPage(db: Db, workspaceId: string, groupIds: string[], after: 
 export type RunReport = { evaluated: number; moved: number; more: boolean };
 
 /** Evaluates the workspace's affiliates now, at most `pages` pages ("Run now", the nightly run). */
-export async function evaluateWorkspace(db: Db, workspaceId: string, { pages = RUN_NOW_PAGES, after = null as string | null } = {}): Promise<RunReport & { last: string | null }> {
+export async function evaluateWorkspace(db: Db, workspaceId: string, { pages = RUN_NOW_PAGES, after = null as string | null, actor = JOB_ACTOR }: { pages?: number; after?: string | null; actor?: Actor } = {}): Promise<RunReport & { last: string | null }> {
   const rules = await activeRules(db, workspaceId);
   const groupIds = [...new Set(rules.map((r) => r.groupId))];
   const report = { evaluated: 0, moved: 0, more: false, last: after };
   for (let i = 0; i < pages; i++) {
     const page = await nextPage(db, workspaceId, groupIds, report.last);
     report.evaluated += page.length;
-    report.moved += await evaluateAffiliates(db, workspaceId, page, rules);
+    report.moved += await evaluateAffiliates(db, workspaceId, page, rules, actor);
     report.last = page.length ? page[page.length - 1].id : null;
     if (page.length < MOVE_PAGE) return { ...report, more: false, last: null };
   }
