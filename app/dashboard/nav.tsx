@@ -14,6 +14,7 @@ const NAV = [
   ['/dashboard/commissions', 'Commissions'],
   ['/dashboard/payouts', 'Payouts'],
   ['/dashboard/risk', 'Risk'],
+  ['/dashboard/move-rules', 'Move rules'],
   ['/dashboard/products', 'Products'],
   ['/dashboard/rewards', 'Rewards'],
   ['/dashboard/integrations', 'Integrations'],
