@@ -10100,7 +10100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_request | invalid_json */
+            /** @description group_id_required | target_group_id_required | conditions_required | invalid_request | invalid_json */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

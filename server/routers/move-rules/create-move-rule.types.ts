@@ -10,7 +10,7 @@ export const createMoveRuleMeta = operation({
   description: 'A group of another workspace answers unknown_resource; a target equal to the group, invalid_request; more than 100 rules in the workspace, invalid_state.',
   tags: ['Move rules'],
   successStatus: 201,
-  errors: ['unknown_resource', 'invalid_state'],
+  errors: ['group_id_required', 'target_group_id_required', 'conditions_required', 'unknown_resource', 'invalid_state'],
 });
 
 export const createMoveRuleInput = z.strictObject({
