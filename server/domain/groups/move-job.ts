@@ -178,9 +178,10 @@ export async function evaluateEveryWorkspace(db: Db): Promise<SweepReport> {
  */
 export async function evaluateActivity(db: Db): Promise<SweepReport> {
   const ids = await workspacesWithRules(db);
-  if (ids.length) {
-    await db.insert(groupMoveCursors).values(ids.map((workspaceId) => ({ workspaceId, afterAt: sql`now() - make_interval(secs => ${SETTLE_SECONDS})` as unknown as Date }))).onConflictDoNothing();
-  }
+  // A workspace's first rule starts its cursor: activity before it is the nightly run's.
+  await db.execute(sql`insert into group_move_cursors (workspace_id, after_at)
+    select distinct workspace_id, now() - make_interval(secs => ${SETTLE_SECONDS}) from group_move_rules where active
+    on conflict do nothing`);
   return sweepWorkspaces({
     db,
     queue: MOVE_ACTIVITY_QUEUE,
