@@ -15,6 +15,7 @@ const NAV = [
   ['/dashboard/payouts', 'Payouts'],
   ['/dashboard/bounties', 'Bounties'],
   ['/dashboard/risk', 'Risk'],
+  ['/dashboard/move-rules', 'Move rules'],
   ['/dashboard/products', 'Products'],
   ['/dashboard/rewards', 'Rewards'],
   ['/dashboard/integrations', 'Integrations'],

@@ -25,3 +25,4 @@ export * from './tax-forms';
 export * from './emails';
 export * from './imports';
 export * from './bounties';
+export * from './move-rules';

@@ -47,7 +47,7 @@ export const webhookEvents = pgTable(
     // (server/domain/mail/from-events.ts) past its cursor; other events add no entry
     index('webhook_events_mail_idx')
       .on(t.workspaceId, t.createdAt, t.id)
-      .where(sql`type in ('affiliate.updated', 'commission.created', 'commission.updated', 'payout.sent', 'payout.paid', 'payout.failed')`),
+      .where(sql`type in ('affiliate.updated', 'commission.created', 'commission.updated', 'payout.sent', 'payout.paid', 'payout.failed', 'affiliate.group_changed')`),
   ],
 );
 

@@ -5,7 +5,8 @@ import { CODE_SYNC_QUEUE } from '../integrations/codes/sync';
 import { deliverOutbox, OUTBOX_QUEUE } from '../domain/mail/deliver-outbox';
 import { EVENT_MAIL_QUEUE, mailFromEvents } from '../domain/mail/from-events';
 import { foldRollups } from '../domain/rollups/fold';
-import { BOUNTY_QUEUE, evaluateEveryWorkspace } from '../domain/bounties/evaluate';
+import { BOUNTY_QUEUE, evaluateEveryWorkspace as evaluateBounties } from '../domain/bounties/evaluate';
+import { evaluateActivity, evaluateEveryWorkspace as evaluateMoveRules, MOVE_ACTIVITY_QUEUE, MOVE_NIGHTLY_QUEUE } from '../domain/groups/move-job';
 import { assessEveryWorkspace, assessTriggered, RISK_DAILY_QUEUE, RISK_TRIGGERS_QUEUE } from '../domain/risk/scheduled';
 import { IMPORT_QUEUE, runQueuedImports } from '../importers/import-runs';
 import { registerClickPartitionJobs } from './click-partition-jobs';
@@ -60,9 +61,13 @@ export async function registerAppJobs(runner: JobRunner, database: Database, con
   // Performance bounties (docs/groups-bounties-recruiters.md#bounties): each workspace with a live
   // one has its active affiliates' period totals judged, 500 at a time; a reached bounty's
   // commission is written once per period whatever runs race.
-  await runner.register(BOUNTY_QUEUE, async () => again(BOUNTY_QUEUE, await evaluateEveryWorkspace(db)), { every: 5 * MINUTE });
+  await runner.register(BOUNTY_QUEUE, async () => again(BOUNTY_QUEUE, await evaluateBounties(db)), { every: 5 * MINUTE });
   // Every active affiliate is re-assessed daily...
   await runner.register(RISK_DAILY_QUEUE, async () => void (await assessEveryWorkspace(db, config.riskLlm)), { every: 24 * 60 * MINUTE });
   // ...and soon after a refund or chargeback touches one of its conversions, or its clicks spike.
   await runner.register(RISK_TRIGGERS_QUEUE, async () => void (await assessTriggered(db, config.riskLlm)), { every: 10 * MINUTE });
+  // Move rules (docs/groups-bounties-recruiters.md#move-rules): soon after new conversions or
+  // commissions (read past a cursor, nothing added to the sale path), and nightly for days enrolled.
+  await runner.register(MOVE_ACTIVITY_QUEUE, async () => again(MOVE_ACTIVITY_QUEUE, await evaluateActivity(db)), { every: MINUTE });
+  await runner.register(MOVE_NIGHTLY_QUEUE, async () => void (await evaluateMoveRules(db)), { every: 24 * 60 * MINUTE });
 }

@@ -78,7 +78,7 @@ export const RECOMMENDED_ACTIONS = ['none', 'monitor', 'review', 'hold_commissio
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 /** The affiliate e-mails made from events (docs/emails.md#kinds). */
-export const EMAIL_KINDS = ['affiliate_approved', 'commission_earned', 'commission_approved', 'payout_sent', 'payout_failed', 'clawback'] as const;
+export const EMAIL_KINDS = ['affiliate_approved', 'commission_earned', 'commission_approved', 'payout_sent', 'payout_failed', 'clawback', 'group_changed'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const MAIL_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
 

@@ -5,6 +5,7 @@ import { linksRouter } from './links/router';
 import { commissionRulesRouter } from './commission-rules/router';
 import { rewardsRouter } from './rewards/router';
 import { productsRouter } from './products/router';
+import { moveRulesRouter } from './move-rules/router';
 import { settingsRouter } from './settings/router';
 import { webhooksRouter } from './webhooks/router';
 import { campaignsRouter } from './campaigns/router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   commissionRules: commissionRulesRouter,
   rewards: rewardsRouter,
   products: productsRouter,
+  moveRules: moveRulesRouter,
   settings: settingsRouter,
   webhooks: webhooksRouter,
   conversions: conversionsRouter,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { affiliates, emailOutbox, integrationEvents, integrations, users } from '@/db/schema';
+import { affiliates, emailOutbox, groups, integrationEvents, integrations, users } from '@/db/schema';
+import { updateAffiliate } from '../domain/affiliates/update-affiliate';
 import { hashToken } from '../auth/tokens';
 import { reissueInviteLink } from '../domain/team/invite-link';
 import { createAffiliateKey } from '../domain/keys/affiliate-keys';
@@ -77,6 +78,12 @@ const userByEmail = async (f: WalkFixture, email: string): Promise<Actor> => {
   return { type: 'user', id: u.id };
 };
 
+// A partner group made in the database (the groups API is not needed to walk move rules).
+const newGroup = async (f: WalkFixture, slug: string) =>
+  (await f.api.db.insert(groups).values({ workspaceId: f.p.ws.id, name: slug, slug }).returning())[0].id;
+const newMoveRule = async (f: WalkFixture, slug: string) =>
+  (await f.rest('POST', '/v1/move-rules', { group_id: await newGroup(f, `${slug}-from`), target_group_id: await newGroup(f, `${slug}-to`), conditions: [{ metric: 'sales', at_least: 1 }] })).data.id as string;
+
 export const WALK: Record<string, WalkCase> = {
   // /v1, with the workspace key
   'campaigns.create': { input: () => ({ name: 'Walked campaign' }) },
@@ -133,6 +140,19 @@ export const WALK: Record<string, WalkCase> = {
   'rewards.create': { input: () => ({ name: 'Walked reward', terms: { amount: 10 } }) },
   'rewards.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/rewards', { name: 'Reward', terms: { amount: 5 } })).data.id, name: 'Reward, renamed' }) },
   'products.setPolicy': { input: () => ({ commission_unmapped_products: false }) },
+  'moveRules.create': { input: async (f) => ({ group_id: await newGroup(f, 'walk-mr-from'), target_group_id: await newGroup(f, 'walk-mr-to'), conditions: [{ metric: 'leads', at_least: 3 }] }) },
+  'moveRules.update': { input: async (f) => ({ id: await newMoveRule(f, 'walk-mr-up'), position: 4 }) },
+  'moveRules.delete': { input: async (f) => ({ id: await newMoveRule(f, 'walk-mr-del') }) },
+  // an affiliate of its own group, which a rule moves on: the move is audited as the caller's
+  'moveRules.run': {
+    input: async (f) => {
+      const [from, to] = [await newGroup(f, 'walk-run-from'), await newGroup(f, 'walk-run-to')];
+      const a = await f.rest('POST', '/v1/affiliates', { email: 'walk-moved@example.com', name: 'Moved', status: 'active', campaign_id: f.p.campaign.id });
+      await updateAffiliate({ ctx: ctxOf(f), id: a.data?.id ?? a.id, patch: { groupId: from } });
+      await f.rest('POST', '/v1/move-rules', { group_id: from, target_group_id: to, conditions: [{ metric: 'days_enrolled', at_least: 0 }] });
+      return {};
+    },
+  },
   'products.create': { input: () => ({ provider_product_id: 'prod_walk_created', name: 'Walked product' }) },
   'products.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/products', { provider_product_id: 'prod_walk', name: 'Product' })).data.id, name: 'Product, renamed' }) },
   'bounties.create': { input: () => ({ name: 'Walked bounty', type: 'submission', reward_amount: 500 }) },

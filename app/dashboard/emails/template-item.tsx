@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_components/providers';
 import { Badge, Button, ErrorNote, inputCls } from '../../_components/ui';
 import { EmailPreview } from './preview';
+import type { EmailKind } from '@/server/model/enums';
 
-type Template = { kind: 'affiliate_approved' | 'commission_earned' | 'commission_approved' | 'payout_sent' | 'payout_failed' | 'clawback'; enabled: boolean; transactional: boolean; subject: string; text: string; customised: boolean; variables: string[] };
+type Template = { kind: EmailKind; enabled: boolean; transactional: boolean; subject: string; text: string; customised: boolean; variables: string[] };
 
 const LABELS: Record<Template['kind'], string> = {
   affiliate_approved: 'Affiliate approved',
@@ -14,6 +15,7 @@ const LABELS: Record<Template['kind'], string> = {
   payout_sent: 'Payout sent',
   payout_failed: 'Payout failed',
   clawback: 'Commission reversed',
+  group_changed: 'Moved to another group',
 };
 
 /** One kind: its switch, and an edit form with a preview of the draft before it is saved. */

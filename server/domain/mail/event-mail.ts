@@ -7,10 +7,11 @@ import type { EmailKind } from './kinds';
 // commission approved again after a failed payout), makes one e-mail.
 
 /** The types the job reads; webhook_events_mail_idx indexes exactly these. */
-export const MAIL_EVENT_TYPES = ['affiliate.updated', 'commission.created', 'commission.updated', 'payout.sent', 'payout.paid', 'payout.failed'] as const;
+export const MAIL_EVENT_TYPES = ['affiliate.updated', 'commission.created', 'commission.updated', 'payout.sent', 'payout.paid', 'payout.failed', 'affiliate.group_changed'] as const;
 
 export type MailEvent = { id: string; type: string; payload: unknown };
-export type EventMail = { kind: EmailKind; affiliateId: string; dedupeKey: string; values: Record<string, string> };
+/** `groupId`: the group whose name the job fills in as group.name (group_changed). */
+export type EventMail = { kind: EmailKind; affiliateId: string; dedupeKey: string; values: Record<string, string>; groupId?: string };
 
 type Data = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -37,6 +38,12 @@ export function mailForEvent(event: MailEvent): EventMail | null {
       if (!id || d.status !== 'active' || !approvedAt || !at) return null;
       if (Math.abs(Date.parse(at) - Date.parse(approvedAt)) > APPROVAL_WINDOW_MS) return null;
       return { kind: 'affiliate_approved', affiliateId: id, dedupeKey: `affiliate_approved:${id}:${approvedAt}`, values: {} };
+    }
+    case 'affiliate.group_changed': {
+      // Keyed by the event: an affiliate moved back and forth hears of each move.
+      const groupId = str(d.group_id);
+      if (!id || !groupId) return null;
+      return { kind: 'group_changed', affiliateId: id, dedupeKey: `group_changed:${event.id}`, values: {}, groupId };
     }
     case 'commission.created':
     case 'commission.updated': {

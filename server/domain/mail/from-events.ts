@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import { affiliates, campaigns, emailEventCursors, emailOutbox, emailUnsubscribes, webhookEvents } from '@/db/schema';
+import { affiliates, campaigns, emailEventCursors, emailOutbox, emailUnsubscribes, groups, webhookEvents } from '@/db/schema';
 import { referralUrl } from '../../contracts/link';
 import { chunks } from '../../lib/chunks';
 import { rowsOf } from '../../lib/rows';
@@ -97,6 +97,10 @@ async function queueEventMails(tx: DbOrTx, workspaceId: string, publicUrl: strin
     (await tx.select({ id: emailUnsubscribes.affiliateId }).from(emailUnsubscribes).where(and(eq(emailUnsubscribes.workspaceId, workspaceId), inArray(emailUnsubscribes.affiliateId, ids)))).map((r) => r.id),
   );
   const links = await referralLinks(tx, workspaceId, mails.filter((m) => m.kind === 'affiliate_approved').map((m) => people.get(m.affiliateId)).filter((a) => !!a));
+  const groupIds = [...new Set(mails.map((m) => m.groupId).filter((g): g is string => !!g))];
+  const groupNames = new Map(
+    groupIds.length ? (await tx.select({ id: groups.id, name: groups.name }).from(groups).where(and(eq(groups.workspaceId, workspaceId), inArray(groups.id, groupIds)))).map((g) => [g.id, g.name]) : [],
+  );
   const rows: (typeof emailOutbox.$inferInsert)[] = [];
   for (const mail of mails) {
     const template = templates.get(mail.kind)!;
@@ -108,6 +112,7 @@ async function queueEventMails(tx: DbOrTx, workspaceId: string, publicUrl: strin
       ...affiliateValues(affiliate, brand, publicUrl),
       link: links.get(affiliate.id) ?? `${publicUrl}/portal`,
       ...mail.values,
+      ...(mail.groupId ? { 'group.name': groupNames.get(mail.groupId) ?? 'another group' } : {}),
     };
     const message = renderEmail({ subject: template.subject, body: template.body, values, brand, unsubscribeUrl: unsubscribe });
     rows.push({

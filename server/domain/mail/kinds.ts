@@ -67,6 +67,13 @@ export const KINDS: Record<EmailKind, KindDefinition> = {
       '{{portal_url}}',
     ].join('\n'),
   },
+  group_changed: {
+    label: 'Moved to another group',
+    transactional: false,
+    variables: [...COMMON, 'group.name'],
+    subject: 'You moved to {{group.name}} in {{program.name}}',
+    body: ['Hello {{affiliate.name}},', '', 'You are now in the {{group.name}} group of the {{program.name}} affiliate program. Sales from now on earn under its terms; what you already earned stays as it is.', '', 'Your portal: {{portal_url}}'].join('\n'),
+  },
   clawback: {
     label: 'Commission reversed',
     transactional: false,
@@ -84,5 +91,6 @@ export const SAMPLE_VALUES: Record<string, string> = {
   'commission.amount': '$42.00',
   'payout.amount': '$120.00',
   'payout.failure_reason': 'the PayPal account could not receive the payment',
+  'group.name': 'Gold partners',
   link: 'https://example.com/?ref=ada',
 };

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const KINDS = ['affiliate_approved', 'commission_earned', 'commission_approved', 'payout_sent', 'payout_failed', 'clawback'];
+const KINDS = ['affiliate_approved', 'commission_earned', 'commission_approved', 'payout_sent', 'payout_failed', 'clawback', 'group_changed'];
 
 describe('GET /v1/email-templates', () => {
   it('lists every kind on, with its default wording and variables', async () => {
