@@ -5,6 +5,7 @@ import { linksRouter } from './links/router';
 import { commissionRulesRouter } from './commission-rules/router';
 import { rewardsRouter } from './rewards/router';
 import { productsRouter } from './products/router';
+import { groupsRouter } from './groups/router';
 import { settingsRouter } from './settings/router';
 import { webhooksRouter } from './webhooks/router';
 import { campaignsRouter } from './campaigns/router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   commissionRules: commissionRulesRouter,
   rewards: rewardsRouter,
   products: productsRouter,
+  groups: groupsRouter,
   settings: settingsRouter,
   webhooks: webhooksRouter,
   conversions: conversionsRouter,
