@@ -7,6 +7,7 @@ import { addAuditEntry, addAuditEntryIfChanged } from '../audit/audit-entries';
 import type { ActingCtx } from '../context';
 import { loadRecord } from '../records';
 import { getGroup, groupAffiliateCount, type Group } from './groups';
+import { codesFollowGroup } from '../../integrations/codes/due';
 
 /** A bound on the groups page and on what a workspace's settings can hold. */
 export const MAX_GROUPS_PER_WORKSPACE = 100;
@@ -71,6 +72,9 @@ export async function updateGroup({ ctx, id, input, makeDefault }: { ctx: Acting
       .set({ ...columnsOf(input), ...(makeDefault && { isDefault: true }), updatedAt: new Date() })
       .where(and(eq(groups.workspaceId, ctx.workspaceId), eq(groups.id, before.id)))
       .returning();
+    if (input.discount !== undefined && JSON.stringify(presentGroup(before).customer_discount) !== JSON.stringify(presentGroup(row).customer_discount)) {
+      await codesFollowGroup(tx, ctx.workspaceId, row.id);
+    }
     await addAuditEntryIfChanged(tx, inTx, 'group.updated', { type: 'group', id: row.id }, presentGroup(before), presentGroup(row));
     return row;
   });

@@ -199,3 +199,28 @@ describe('group commission rules in the engine', () => {
     expect((await earned(p.b.ref, { product_id: 'prod_pro' }))!.amount).toBe(1_000);
   });
 });
+
+describe("a group's join page", () => {
+  it('puts applicants in the group, approved by its auto_approve, else by the workspace setting', async () => {
+    const { portalCaller } = await import('../../testing/session-caller');
+    const { affiliates } = await import('@/db/schema');
+    await call('PATCH', '/v1/settings', { join_slug: 'grpjoin', auto_approve_affiliates: false });
+    const open = await newGroup({ name: 'Open door', slug: 'open', auto_approve: true });
+    const asWorkspace = await newGroup({ name: 'As workspace', slug: 'plain' });
+    const anonymous = portalCaller(api, undefined);
+    const apply = (email: string, group?: string) =>
+      anonymous.join.submit({ program: 'grpjoin', name: 'Nia', email, accept_terms: true, ...(group && { group }) } as never);
+    await apply('open@example.com', 'open');
+    await apply('plain@example.com', 'plain');
+    await apply('nogroup@example.com');
+    const row = async (email: string) => (await api.db.select().from(affiliates).where(and(eq(affiliates.workspaceId, p.ws.id), eq(affiliates.email, email))))[0];
+    expect(await row('open@example.com')).toMatchObject({ groupId: open.id, status: 'active' });
+    expect(await row('plain@example.com')).toMatchObject({ groupId: asWorkspace.id, status: 'pending' });
+    expect(await row('nogroup@example.com')).toMatchObject({ groupId: (await defaultGroupOf()).id, status: 'pending' });
+    // an unknown slug is a missing page, and nobody is created
+    await expect(apply('ghost@example.com', 'ghost')).rejects.toThrow();
+    expect(await row('ghost@example.com')).toBeUndefined();
+    await expect(anonymous.join.program({ program: 'grpjoin', group: 'ghost' })).rejects.toThrow();
+    expect((await anonymous.join.program({ program: 'grpjoin', group: 'open' })).data.name).toBeTruthy();
+  });
+});
