@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, commissionRules, groups, webhookEvents } from '@/db/schema';
+import { affiliates as affiliatesTable, auditEvents, commissionRules, groups, webhookEvents } from '@/db/schema';
 import { startTestApi, type TestApi } from '../../testing/api';
 import { startProgram, type Program } from '../../testing/program';
 
@@ -222,5 +222,25 @@ describe("a group's join page", () => {
     expect(await row('ghost@example.com')).toBeUndefined();
     await expect(anonymous.join.program({ program: 'grpjoin', group: 'ghost' })).rejects.toThrow();
     expect((await anonymous.join.program({ program: 'grpjoin', group: 'open' })).data.name).toBeTruthy();
+  });
+});
+
+describe('GET /v1/reports/groups', () => {
+  it("splits the workspace's totals by group, money per currency", async () => {
+    const report = await call('GET', '/v1/reports/groups');
+    expect(report.status).toBe(200);
+    const summary = (await call('GET', '/v1/reports/summary')).body.data;
+    const groupsOf = report.body.data.groups as { group_id: string; affiliates: number; conversions: number; clicks: number; by_currency: { currency: string; revenue: number; commissions: number }[] }[];
+    const sum = (f: (g: (typeof groupsOf)[number]) => number) => groupsOf.reduce((s, g) => s + f(g), 0);
+    expect(sum((g) => g.conversions)).toBe(summary.leads + summary.sales);
+    expect(sum((g) => g.by_currency.find((c) => c.currency === 'usd')?.revenue ?? 0)).toBe(summary.revenue);
+    expect(sum((g) => g.by_currency.find((c) => c.currency === 'usd')?.commissions ?? 0)).toBe(summary.commissions);
+    expect(summary.sales).toBeGreaterThan(0);
+    // A's group holds its sales
+    const aGroup = (await call('GET', `/v1/affiliates/${p.a.id}`)).body.data.group_id;
+    expect(groupsOf.find((g) => g.group_id === aGroup)!.conversions).toBeGreaterThan(0);
+    expect(sum((g) => g.affiliates)).toBe((await api.db.select().from(affiliatesTable).where(eq(affiliatesTable.workspaceId, p.ws.id))).length);
+    expect((await call('GET', '/v1/reports/groups?from=2000-01-01&to=2100-12-31')).body.error).toBe('invalid_request');
+    expect((await call('GET', '/v1/reports/groups', undefined, other.token)).body.data.groups).toHaveLength(2);
   });
 });
