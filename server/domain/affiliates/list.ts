@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, notExists, sql } from 'drizzle-orm';
-import { affiliates, campaigns, commissions } from '@/db/schema';
+import { affiliates, campaigns, commissions, groups } from '@/db/schema';
 import type { PresentedAffiliate } from '../../contracts/affiliate';
 import { isoColumn } from '../../lib/instant';
 import type { Page } from '../../lib/pagination';
@@ -112,9 +112,10 @@ export async function affiliateTable({ ctx, query, page }: { ctx: WorkspaceCtx; 
   const name = sql`coalesce(${affiliates.name}, ${affiliates.email}, ${affiliates.refCode})`;
   const KEYS = { joined: sql`${affiliates.createdAt}`, name: sql`lower(${name})`, clicks, conversions, earnings, unpaid };
   const rows = await ctx.db
-    .select({ ...getTableColumns(affiliates), campaignName: campaigns.name, clicks, conversions, earnings, unpaid })
+    .select({ ...getTableColumns(affiliates), campaignName: campaigns.name, groupName: groups.name, clicks, conversions, earnings, unpaid })
     .from(affiliates)
     .leftJoin(campaigns, and(eq(campaigns.id, affiliates.campaignId), eq(campaigns.workspaceId, affiliates.workspaceId)))
+    .leftJoin(groups, and(eq(groups.id, affiliates.groupId), eq(groups.workspaceId, affiliates.workspaceId)))
     .leftJoin(traffic, eq(traffic.affiliateId, affiliates.id))
     .leftJoin(money, eq(money.affiliateId, affiliates.id))
     .where(and(affiliatesWhere(shapeOf(query)), matchesAny(query.q, [affiliates.name, affiliates.email, affiliates.refCode]), query.ids ? inArray(affiliates.id, query.ids) : undefined))
