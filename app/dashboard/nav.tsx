@@ -10,6 +10,7 @@ const NAV = [
   ['/dashboard/reports', 'Reports'],
   ['/dashboard/campaigns', 'Campaigns'],
   ['/dashboard/affiliates', 'Affiliates'],
+  ['/dashboard/groups', 'Groups'],
   ['/dashboard/conversions', 'Conversions'],
   ['/dashboard/commissions', 'Commissions'],
   ['/dashboard/payouts', 'Payouts'],

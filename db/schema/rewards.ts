@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceRef } from './columns';
 import { APPLIES_TO_INTERVALS, LENGTH_TYPES, REWARD_DELIVERIES, REWARD_DELIVERY_TARGETS, REWARD_TYPES, RULE_KINDS } from '../../server/model/enums';
 import { sql } from 'drizzle-orm';
@@ -49,6 +49,9 @@ export const commissionRules = pgTable(
     id: id(),
     workspaceId: workspaceRef(),
     campaignId: uuid('campaign_id').notNull(),
+    // a partner group's override of the campaign's rule (docs/groups-bounties-recruiters.md#group-commission-rules);
+    // null: the campaign's own rule
+    groupId: uuid('group_id'),
     name: text('name').notNull(),
     kind: text('kind', { enum: RULE_KINDS }).notNull(),
     // '' for default, the interval for interval rules, sorted product ids for product rules
@@ -62,8 +65,9 @@ export const commissionRules = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // PUT upserts by kind and scope; the engine loads a campaign's rules through it too
-    uniqueIndex('commission_rules_scope_uq').on(t.campaignId, t.kind, t.scopeKey),
+    // PUT upserts by group, kind and scope (a null group is one value: the campaign's own rules);
+    // the engine loads a campaign's rules through it too
+    unique('commission_rules_scope_uq').on(t.campaignId, t.groupId, t.kind, t.scopeKey).nullsNotDistinct(),
     // used_by_campaigns of a library reward
     index('commission_rules_reward_idx').on(t.rewardId),
     // the reward delivery job's workspaces (a skip scan): only rules delivering in the billing system

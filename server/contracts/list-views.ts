@@ -32,6 +32,7 @@ export const affiliateRow = z.object({
   ref_code: text(64),
   status: affiliateStatus,
   campaign: named.nullable(),
+  group: named.nullable().describe('its partner group'),
   created_at: timestamp,
   applied_at: timestamp.nullable(),
   application_note: text(1000).nullable(),
@@ -50,6 +51,7 @@ export const presentAffiliateRow = (r: AffiliateTableRow, currency: string): z.i
   ref_code: r.refCode,
   status: r.status,
   campaign: r.campaignId && r.campaignName ? { id: r.campaignId, name: r.campaignName } : null,
+  group: r.groupName ? { id: r.groupId, name: r.groupName } : null,
   created_at: iso(r.createdAt),
   applied_at: isoOrNull(r.appliedAt),
   application_note: r.applicationNote,
@@ -135,6 +137,7 @@ export const presentCommissionRow = (r: CommissionTableRow & { rewardDelivery?: 
 export const affiliateTableFilters = {
   status: affiliateStatus.optional(),
   campaign_id: recordId.optional(),
+  group_id: recordId.optional(),
   applied: queryBool.optional().describe('only those who applied on the join page'),
   ...listViewQuery(['joined', 'name', 'clicks', 'conversions', 'earnings', 'unpaid'], 'joined'),
 };
@@ -143,6 +146,7 @@ export const affiliateQuery = (i: z.infer<z.ZodObject<typeof affiliateTableFilte
   q: i.q,
   status: i.status,
   campaignId: i.campaign_id,
+  groupId: i.group_id,
   applied: i.applied,
   sort: i.sort,
   dir: i.dir,

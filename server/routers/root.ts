@@ -5,6 +5,7 @@ import { linksRouter } from './links/router';
 import { commissionRulesRouter } from './commission-rules/router';
 import { rewardsRouter } from './rewards/router';
 import { productsRouter } from './products/router';
+import { groupsRouter } from './groups/router';
 import { moveRulesRouter } from './move-rules/router';
 import { settingsRouter } from './settings/router';
 import { webhooksRouter } from './webhooks/router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   commissionRules: commissionRulesRouter,
   rewards: rewardsRouter,
   products: productsRouter,
+  groups: groupsRouter,
   moveRules: moveRulesRouter,
   settings: settingsRouter,
   webhooks: webhooksRouter,

@@ -7,6 +7,7 @@ export const TAGS = [
   { name: 'Links', description: 'Referral links.' },
   { name: 'Rewards', description: 'The reward library: reusable commission terms.' },
   { name: 'Products', description: 'The product catalog and the policy for products outside it.' },
+  { name: 'Groups', description: 'Partner groups: their commission rule overrides, discount, join page and auto-approval.' },
   { name: 'Move rules', description: 'Rules moving affiliates between partner groups when their totals pass thresholds.' },
   { name: 'Settings', description: 'Program settings of the workspace.' },
   { name: 'Webhooks', description: 'Webhook endpoints (Standard Webhooks signatures), deliveries and redelivery.' },

@@ -1,5 +1,5 @@
 'use client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { downloadText } from '../../_components/list-tools';
 import { useTRPC } from '../../_components/providers';
@@ -7,8 +7,8 @@ import { useToast } from '../../_components/toast';
 import { Button, ErrorNote, focus, inputCls } from '../../_components/ui';
 import { useCampaigns } from '../products/campaign-select';
 
-type Action = 'approve' | 'reject' | 'suspend' | 'move';
-const DONE: Record<Action, string> = { approve: 'approved', reject: 'rejected', suspend: 'suspended', move: 'moved' };
+type Action = 'approve' | 'reject' | 'suspend' | 'move' | 'move_group';
+const DONE: Record<Action, string> = { approve: 'approved', reject: 'rejected', suspend: 'suspended', move: 'moved', move_group: 'moved' };
 
 /** Which rows of a list are ticked; the selection is of ids, so it survives a refetch. */
 export function useSelection() {
@@ -34,12 +34,14 @@ export function SelectAll({ selection, ids, label }: { selection: Selection; ids
  * What a manager does with the ticked affiliates: one POST /v1/affiliates/bulk (all of them or none),
  * or their rows as CSV. `actions` narrows the buttons (applications are approved or rejected).
  */
-export function BulkBar({ selection, label, actions = ['approve', 'reject', 'suspend', 'move'] }: { selection: Selection; label: string; actions?: Action[] }) {
+export function BulkBar({ selection, label, actions = ['approve', 'reject', 'suspend', 'move', 'move_group'] }: { selection: Selection; label: string; actions?: Action[] }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const toast = useToast();
   const campaigns = useCampaigns();
   const [campaignId, setCampaignId] = useState('');
+  const [groupId, setGroupId] = useState('');
+  const groups = useQuery({ ...trpc.groups.list.queryOptions({ limit: 100, offset: 0 }), enabled: actions.includes('move_group') }).data?.data ?? [];
   const [exporting, setExporting] = useState(false);
   const count = selection.ids.length;
   const bulk = useMutation(
@@ -52,7 +54,10 @@ export function BulkBar({ selection, label, actions = ['approve', 'reject', 'sus
     }),
   );
   if (count === 0) return null;
-  const run = (action: Action) => bulk.mutate(action === 'move' ? { ids: selection.ids, action, campaign_id: campaignId } : { ids: selection.ids, action });
+  const run = (action: Action) =>
+    bulk.mutate(
+      action === 'move' ? { ids: selection.ids, action, campaign_id: campaignId } : action === 'move_group' ? { ids: selection.ids, action, group_id: groupId } : { ids: selection.ids, action },
+    );
   async function exportSelected() {
     setExporting(true);
     try {
@@ -80,6 +85,15 @@ export function BulkBar({ selection, label, actions = ['approve', 'reject', 'sus
               {campaigns.map((c) => <option key={c.id} value={c.id}>{c.name}{c.status !== 'active' ? ` (${c.status})` : ''}</option>)}
             </select>
             <Button tone="secondary" className="py-1" disabled={busy || !campaignId} onClick={() => run('move')}>Move to campaign</Button>
+          </span>
+        )}
+        {actions.includes('move_group') && (
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <select aria-label="Move to group" value={groupId} onChange={(e) => setGroupId(e.target.value)} className={`${inputCls} mt-0 w-auto py-1`}>
+              <option value="">Group…</option>
+              {groups.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+            </select>
+            <Button tone="secondary" className="py-1" disabled={busy || !groupId} onClick={() => run('move_group')}>Move to group</Button>
           </span>
         )}
         <Button tone="secondary" className="py-1" disabled={exporting} onClick={exportSelected}>{exporting ? 'Exporting…' : 'Export selected'}</Button>

@@ -247,8 +247,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update an affiliate's name, e-mail, ref code, payout e-mail, campaign or status (active approves), or hold its commissions
-         * @description A new email must be no other affiliate's (compared case-insensitively), a new ref_code must be no other affiliate's ref code, old ref code or coupon code: else 409 invalid_state. The old ref code is kept as an alias, so ?ref=old and /r/old still credit this affiliate. commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed.
+         * Update an affiliate's name, e-mail, ref code, payout e-mail, campaign, partner group or status (active approves), or hold its commissions
+         * @description A new email must be no other affiliate's (compared case-insensitively), a new ref_code must be no other affiliate's ref code, old ref code or coupon code: else 409 invalid_state. The old ref code is kept as an alias, so ?ref=old and /r/old still credit this affiliate. commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed; a new group_id also affiliate.group_changed (a move never rewrites what it earned).
          *
          *     Needs a workspace key with the write scope (or *).
          */
@@ -469,8 +469,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve, reject, suspend or move to a campaign up to 100 affiliates at once (all or none)
-         * @description Each affiliate changes as PATCH /v1/affiliates/{id} would change it (affiliate.updated, audit). Any id outside the workspace, or an unknown campaign_id, answers 404 unknown_resource; then nothing changes.
+         * Approve, reject, suspend, or move to a campaign or a partner group up to 100 affiliates at once (all or none)
+         * @description Each affiliate changes as PATCH /v1/affiliates/{id} would change it (affiliate.updated, audit). A move_group also emits affiliate.group_changed. Any id outside the workspace, or an unknown campaign_id or group_id, answers 404 unknown_resource; then nothing changes.
          *
          *     Needs a workspace key with the write scope (or *).
          */
@@ -769,7 +769,7 @@ export interface paths {
         get: operations["commissionRules-get"];
         /**
          * Set a campaign's rate, optionally from a library reward
-         * @description Upserts one rule by kind and scope (the catch-all, one interval, or one set of products). Send either `library_reward_id` (with optional kind, product_ids, applies_to_interval) or the rule's own terms. Answers the same body as the GET.
+         * @description Upserts one rule by group, kind and scope (the catch-all, one interval, or one set of products). With `group_id` the rule is that partner group's override of the campaign's (docs/groups-bounties-recruiters.md#group-commission-rules); a group_id naming no group of the workspace answers 404 unknown_resource. Send either `library_reward_id` (with optional kind, product_ids, applies_to_interval) or the rule's own terms. Answers the same body as the GET.
          *
          *     Needs a workspace key with the write scope (or *).
          */
@@ -1103,6 +1103,68 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's partner groups, the default first, each with its affiliate count
+         * @description The workspace's partner groups, the default first, each with its affiliate count.
+         *
+         *     Needs a workspace key with the read scope (or *; a key with no scopes reads too).
+         */
+        get: operations["groups-list"];
+        put?: never;
+        /**
+         * Create a partner group
+         * @description A slug already used by another group of the workspace, or a workspace already holding 100 groups, answers 409 invalid_state. See docs/groups-bounties-recruiters.md#groups.
+         *
+         *     Needs a workspace key with the write scope (or *).
+         */
+        post: operations["groups-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a partner group, with its affiliate count
+         * @description Get a partner group, with its affiliate count.
+         *
+         *     Needs a workspace key with the read scope (or *; a key with no scopes reads too).
+         */
+        get: operations["groups-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a partner group (never the default one)
+         * @description The default group answers 409 invalid_state. A group with affiliates answers 409 invalid_state unless move_to_group_id names the workspace's group they all move to (404 unknown_resource when it names none); the group's commission rule overrides are deleted with it. See docs/groups-bounties-recruiters.md#deleting-a-group.
+         *
+         *     Needs a workspace key with the write scope (or *).
+         */
+        delete: operations["groups-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a partner group's name, slug, auto-approval, discount or recruiter terms, or make it the default
+         * @description is_default true makes this group the default (new affiliates start there) and the former default an ordinary group; false on the default group is invalid_request (make another the default instead). A slug another group uses answers 409 invalid_state.
+         *
+         *     Needs a workspace key with the write scope (or *).
+         */
+        patch: operations["groups-update"];
         trace?: never;
     };
     "/links": {
@@ -1563,6 +1625,28 @@ export interface paths {
          *     Needs a workspace key with the read scope (or *; a key with no scopes reads too).
          */
         get: operations["reports-campaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per partner group over a range: affiliates, clicks, conversions, revenue and commissions per currency
+         * @description An extension of the spec. Activity counts under the group each affiliate is in now. The range defaults to the last 30 days and spans at most 3660 days (else 400 invalid_request); campaign_id and affiliate_id narrow it. See docs/groups-bounties-recruiters.md#report-per-group.
+         *
+         *     Needs a workspace key with the read scope (or *; a key with no scopes reads too).
+         */
+        get: operations["reports-groups"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2658,6 +2742,8 @@ export interface components {
              * @enum {string}
              */
             delivery_target: "customer" | "affiliate";
+            /** @description the partner group whose override this is; null: the campaign's own rule (docs/groups-bounties-recruiters.md#group-commission-rules) */
+            group_id: string | null;
             /** Format: uuid */
             id: string;
             is_flat: boolean;
@@ -2813,6 +2899,50 @@ export interface components {
              * @enum {string}
              */
             need?: "read" | "write" | "track" | "payouts" | "workspace_key" | "affiliate_key";
+        };
+        Group: {
+            /**
+             * Format: int64
+             * @description its affiliates (in lists)
+             */
+            affiliate_count?: number;
+            /** @description applicants through the group's join page start active (true) or pending (false); null: the workspace's setting */
+            auto_approve: boolean | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description what its affiliates' codes give the customer, in place of the campaign's; null: the campaign's */
+            customer_discount: {
+                amount: number;
+                currency: string | null;
+                /** @enum {string} */
+                duration: "once" | "repeating" | "forever";
+                duration_months: number | null;
+                /** @enum {string} */
+                type: "percent" | "amount";
+            } | null;
+            /** Format: uuid */
+            id: string;
+            /** @description where new affiliates start; exactly one per workspace */
+            is_default: boolean;
+            name: string;
+            /** @description what a recruiter in this group earns on its recruits; null: nothing */
+            recruiter_terms: {
+                /** Format: int64 */
+                amount: number;
+                currency: string | null;
+                months: number | null;
+                /** @enum {string} */
+                reward_type: "percent_of_commission" | "percent_of_sale" | "flat_on_approval";
+            } | null;
+            slug: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            updated_at: string;
         };
         Link: {
             /** Format: uuid */
@@ -4418,6 +4548,7 @@ export interface operations {
             query?: {
                 campaign_id?: string;
                 email?: string;
+                group_id?: string;
                 limit?: number;
                 offset?: number;
                 status?: "pending" | "active" | "rejected" | "suspended";
@@ -4542,6 +4673,8 @@ export interface operations {
                     /** @description defaults to the oldest active campaign */
                     campaign_id?: string;
                     email?: string;
+                    /** @description its partner group; defaults to the default group (docs/groups-bounties-recruiters.md#groups) */
+                    group_id?: string;
                     name?: string;
                     payout_email?: string | null;
                     ref_code?: string;
@@ -4813,6 +4946,8 @@ export interface operations {
                     /** @description true holds the commissions out of payout batches; false releases them */
                     commissions_held?: boolean;
                     email?: string;
+                    /** @description move it to this partner group (docs/groups-bounties-recruiters.md#groups) */
+                    group_id?: string;
                     name?: string;
                     payout_email?: string | null;
                     /** @description the old code stays an alias of this affiliate */
@@ -6265,12 +6400,14 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description approve sets active, reject rejected, suspend suspended; move sets campaign_id
+                     * @description approve sets active, reject rejected, suspend suspended; move sets campaign_id; move_group sets group_id
                      * @enum {string}
                      */
-                    action: "approve" | "reject" | "suspend" | "move";
+                    action: "approve" | "reject" | "suspend" | "move" | "move_group";
                     /** @description the campaign to move to: required by move */
                     campaign_id?: string;
+                    /** @description the partner group to move to: required by move_group */
+                    group_id?: string;
                     ids: string[];
                 };
             };
@@ -6299,7 +6436,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ids_required | action_required | campaign_id_required | invalid_request | invalid_json */
+            /** @description ids_required | action_required | campaign_id_required | group_id_required | invalid_request | invalid_json */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8608,7 +8745,7 @@ export interface operations {
                     "application/json": {
                         /** @description the campaign name */
                         campaign: string;
-                        /** @description the catch-all (kind default) rule, null when none is set */
+                        /** @description the campaign's own catch-all (kind default) rule, null when none is set */
                         data: components["schemas"]["CommissionRule"] | null;
                         /** @constant */
                         object: "commission_rule";
@@ -8715,6 +8852,8 @@ export interface operations {
                     applies_to_interval?: "any" | "one_time" | "month" | "year";
                     /** @description flat amounts only; defaults to the workspace currency */
                     currency?: string | null;
+                    /** @description a partner group: the rule overrides the campaign's for its affiliates; absent or null: the campaign's own rule */
+                    group_id?: string | null;
                     is_flat?: boolean;
                     /**
                      * @description default (catch-all, the default), product or interval
@@ -8749,7 +8888,7 @@ export interface operations {
                     "application/json": {
                         /** @description the campaign name */
                         campaign: string;
-                        /** @description the catch-all (kind default) rule, null when none is set */
+                        /** @description the campaign's own catch-all (kind default) rule, null when none is set */
                         data: components["schemas"]["CommissionRule"] | null;
                         /** @constant */
                         object: "commission_rule";
@@ -10998,6 +11137,700 @@ export interface operations {
                 };
             };
             /** @description invalid_state | idempotency_conflict */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "groups-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"][];
+                        has_more: boolean;
+                        /** Format: int64 */
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        /** Format: int64 */
+                        offset: number;
+                        resource: string;
+                    };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "groups-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null: the workspace's setting (docs/groups-bounties-recruiters.md#join-page-and-auto-approval) */
+                    auto_approve?: boolean | null;
+                    /** @description replaces the campaign's discount for its affiliates' codes; null: the campaign's */
+                    customer_discount?: {
+                        /** @description percent: 0 < amount <= 100, at most 2 decimals; amount: integer minor units of currency */
+                        amount?: number;
+                        /** @description amount discounts only, required there */
+                        currency?: string | null;
+                        /**
+                         * @description default once
+                         * @enum {string}
+                         */
+                        duration?: "once" | "repeating" | "forever";
+                        /** @description repeating only, required there */
+                        duration_months?: number | null;
+                        /** @enum {string} */
+                        type?: "percent" | "amount";
+                    } | null;
+                    name: string;
+                    /** @description null: recruiting earns nothing */
+                    recruiter_terms?: {
+                        /**
+                         * Format: int32
+                         * @description hundredths of a percent (2550 = 25.50 %, at most 10000), or minor units for flat_on_approval
+                         */
+                        amount?: number;
+                        /** @description flat_on_approval only, required there */
+                        currency?: string | null;
+                        /** @description how long after the recruit joined it earns; null: always */
+                        months?: number | null;
+                        /** @enum {string} */
+                        reward_type?: "percent_of_commission" | "percent_of_sale" | "flat_on_approval";
+                    } | null;
+                    /** @description the group's join page: /join/{program}/{slug} */
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                        /** @constant */
+                        object: "group";
+                    };
+                };
+            };
+            /** @description name_required | slug_required | invalid_request | invalid_json */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_state | idempotency_conflict */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "groups-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description record id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                        /** @constant */
+                        object: "group";
+                    };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description link_not_found */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "groups-delete": {
+        parameters: {
+            query?: {
+                move_to_group_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description record id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                        /** @constant */
+                        deleted: true;
+                        /**
+                         * Format: int64
+                         * @description how many affiliates moved to move_to_group_id
+                         */
+                        moved_affiliates: number;
+                        /** @constant */
+                        object: "group";
+                    };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description link_not_found | unknown_resource */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_state */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "groups-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description record id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null: the workspace's setting (docs/groups-bounties-recruiters.md#join-page-and-auto-approval) */
+                    auto_approve?: boolean | null;
+                    /** @description replaces the campaign's discount for its affiliates' codes; null: the campaign's */
+                    customer_discount?: {
+                        /** @description percent: 0 < amount <= 100, at most 2 decimals; amount: integer minor units of currency */
+                        amount?: number;
+                        /** @description amount discounts only, required there */
+                        currency?: string | null;
+                        /**
+                         * @description default once
+                         * @enum {string}
+                         */
+                        duration?: "once" | "repeating" | "forever";
+                        /** @description repeating only, required there */
+                        duration_months?: number | null;
+                        /** @enum {string} */
+                        type?: "percent" | "amount";
+                    } | null;
+                    /** @description true: make this the default group */
+                    is_default?: boolean;
+                    name?: string;
+                    /** @description null: recruiting earns nothing */
+                    recruiter_terms?: {
+                        /**
+                         * Format: int32
+                         * @description hundredths of a percent (2550 = 25.50 %, at most 10000), or minor units for flat_on_approval
+                         */
+                        amount?: number;
+                        /** @description flat_on_approval only, required there */
+                        currency?: string | null;
+                        /** @description how long after the recruit joined it earns; null: always */
+                        months?: number | null;
+                        /** @enum {string} */
+                        reward_type?: "percent_of_commission" | "percent_of_sale" | "flat_on_approval";
+                    } | null;
+                    /** @description the group's join page: /join/{program}/{slug} */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                        /** @constant */
+                        object: "group";
+                    };
+                };
+            };
+            /** @description invalid_request | invalid_json */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description link_not_found */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_state */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -14376,6 +15209,144 @@ export interface operations {
                         /** Format: int64 */
                         offset: number;
                         resource: string;
+                    };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown_resource */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports-groups": {
+        parameters: {
+            query?: {
+                affiliate_id?: string;
+                campaign_id?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            from: string;
+                            groups: {
+                                /**
+                                 * Format: int64
+                                 * @description its affiliates now
+                                 */
+                                affiliates: number;
+                                /** @description money in minor units, one entry per currency with any */
+                                by_currency: {
+                                    /** Format: int64 */
+                                    commissions: number;
+                                    /** @description lower-case ISO 4217 code */
+                                    currency: string;
+                                    /** Format: int64 */
+                                    revenue: number;
+                                }[];
+                                /** Format: int64 */
+                                clicks: number;
+                                /**
+                                 * Format: int64
+                                 * @description leads and sales
+                                 */
+                                conversions: number;
+                                group_id: string;
+                                is_default: boolean;
+                                name: string;
+                            }[];
+                            to: string;
+                        };
+                        /** @constant */
+                        object: "report_groups";
                     };
                 };
             };

@@ -8,6 +8,8 @@ import { emitEvent } from '../events/emit-event';
 import { domainOf, isDisposableDomain } from '../risk/disposable-domains';
 import type { ProgramBrand } from '../settings/program-brand';
 import { readSettings } from '../settings/settings';
+import { groupBySlug } from '../groups/groups';
+import { notFound } from '../../errors/errors';
 import type { Db, Tx } from '@/db/client';
 import { findAffiliateByInbox } from './affiliates';
 import { ensureGeneratedCode } from '../codes/lifecycle';
@@ -17,7 +19,8 @@ import { insertAffiliate } from './insert-affiliate';
 import { INVITATION_LIFETIME_MS, mintInvite } from './invite-token';
 import { deriveRefCode } from './ref-codes';
 
-export type Application = { email: string; name: string; note?: string };
+/** group: the slug of the partner group whose join page it came from (docs/groups-bounties-recruiters.md#join-page-and-auto-approval). */
+export type Application = { email: string; name: string; note?: string; group?: string };
 
 const isDisposable = (email: string) => {
   const domain = domainOf(email);
@@ -41,6 +44,8 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
   const disposable = isDisposable(application.email);
   if (disposable && policy === 'refuse') throw invalid('email', 'use a permanent e-mail address, not a disposable one');
   const flagged = disposable && policy === 'flag';
+  const group = application.group === undefined ? undefined : await groupBySlug({ ctx: { db, workspaceId }, slug: application.group });
+  if (application.group !== undefined && !group) throw notFound('group');
   return db.transaction(async (tx) => {
     const ctx: WorkspaceCtx = { db: tx, workspaceId, settings };
     const sameInbox = (c: WorkspaceCtx) => findAffiliateByInbox({ ctx: c, email: application.email });
@@ -53,12 +58,13 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
         email: application.email,
         name: application.name,
         campaignId: await campaignForNewAffiliate({ ctx, campaignId: undefined }),
+        ...(group && { groupId: group.id }),
         inviteTokenHash: invite.tokenHash,
         inviteTokenExpiresAt: invite.expiresAt,
         appliedAt: new Date(),
         applicationNote: application.note ?? null,
         // A flagged address waits for a person even where the program auto-approves.
-        ...(await initialStatus(ctx, flagged ? 'pending' : undefined)),
+        ...(await initialStatus(ctx, flagged ? 'pending' : undefined, group?.autoApprove ?? null)),
       },
       deriveRefCode({ email: application.email, name: application.name }),
       sameInbox,

@@ -5,11 +5,11 @@ import type { ActingCtx } from '../context';
 import type { Affiliate } from './affiliates';
 import { applyAffiliatePatch, type AffiliatePatch } from './update-affiliate';
 
-export const BULK_ACTIONS = ['approve', 'reject', 'suspend', 'move'] as const;
+export const BULK_ACTIONS = ['approve', 'reject', 'suspend', 'move', 'move_group'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 // Each action is the single update's change (PATCH /v1/affiliates/{id}) for every affiliate named.
-function patchOf(action: BulkAction, campaignId: string | undefined): AffiliatePatch {
+function patchOf(action: BulkAction, campaignId: string | undefined, groupId: string | undefined): AffiliatePatch {
   switch (action) {
     case 'approve':
       return { status: 'active' };
@@ -20,17 +20,20 @@ function patchOf(action: BulkAction, campaignId: string | undefined): AffiliateP
     case 'move':
       if (!campaignId) throw required('campaign_id');
       return { campaignId };
+    case 'move_group':
+      if (!groupId) throw required('group_id');
+      return { groupId };
   }
 }
 
 /**
  * POST /v1/affiliates/bulk: one action for many affiliates, all of them or none. An id the
  * workspace has no affiliate for (another workspace's included) is unknown_resource and nothing
- * changes; so is an unknown campaign to move to. Each affiliate changes exactly as the single update
+ * changes; so is an unknown campaign or group to move to. Each affiliate changes exactly as the single update
  * changes it (its event, audit row and codes following). Answers the affiliates in the order asked.
  */
-export async function bulkUpdateAffiliates({ ctx, ids, action, campaignId }: { ctx: ActingCtx; ids: string[]; action: BulkAction; campaignId?: string }): Promise<Affiliate[]> {
-  const patch = patchOf(action, campaignId);
+export async function bulkUpdateAffiliates({ ctx, ids, action, campaignId, groupId }: { ctx: ActingCtx; ids: string[]; action: BulkAction; campaignId?: string; groupId?: string }): Promise<Affiliate[]> {
+  const patch = patchOf(action, campaignId, groupId);
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   return ctx.db.transaction(async (tx) => {
     // Locked in id order, so two overlapping bulk calls cannot deadlock each other.

@@ -10,12 +10,15 @@ import { campaignForNewAffiliate } from './campaign-ref';
 import { initialStatus } from './initial-status';
 import { insertAffiliate, type FindDuplicate, type InsertResult } from './insert-affiliate';
 import { deriveRefCode } from './ref-codes';
+import { referencedGroup } from '../references';
 
 export type NewAffiliate = {
   email?: string;
   name?: string;
   refCode?: string;
   campaignId?: string;
+  /** Its partner group; absent: the default group (docs/groups-bounties-recruiters.md#groups). */
+  groupId?: string;
   payoutEmail?: string | null;
   status?: AffiliateStatus;
   /** The merchant's own id for the user (embed tokens, docs/embedded-referrals.md). */
@@ -43,6 +46,7 @@ export async function createAffiliate({ ctx, input }: { ctx: ActingCtx; input: N
 export async function addAffiliate(tx: Tx, ctx: ActingCtx, input: NewAffiliate, findDuplicate?: FindDuplicate): Promise<InsertResult> {
   const txCtx = { db: tx, workspaceId: ctx.workspaceId };
   const campaignId = await campaignForNewAffiliate({ ctx: txCtx, campaignId: input.campaignId });
+  const groupId = input.groupId === undefined ? undefined : (await referencedGroup(txCtx, input.groupId)).id;
   const result = await insertAffiliate(
     tx,
     ctx.workspaceId,
@@ -51,6 +55,7 @@ export async function addAffiliate(tx: Tx, ctx: ActingCtx, input: NewAffiliate, 
       name: input.name ?? null,
       payoutEmail: input.payoutEmail ?? null,
       campaignId,
+      ...(groupId && { groupId }),
       tenantId: input.tenantId ?? null,
       ...(await initialStatus(txCtx, input.status)),
     },

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, notExists, sql } from 'drizzle-orm';
-import { affiliates, campaigns, commissions } from '@/db/schema';
+import { affiliates, campaigns, commissions, groups } from '@/db/schema';
 import type { PresentedAffiliate } from '../../contracts/affiliate';
 import { isoColumn } from '../../lib/instant';
 import type { Page } from '../../lib/pagination';
@@ -7,7 +7,7 @@ import { preparedShapes } from '../../lib/prepared-query';
 import { onTestConversion } from '../commissions/read';
 import type { WorkspaceCtx } from '../context';
 import { matchesAny, orderBy, type SortDir } from '../lists/search';
-import { referencedCampaign } from '../references';
+import { referencedCampaign, referencedGroup } from '../references';
 import { liveRollups } from '../rollups/live';
 import { readSettings } from '../settings/settings';
 import { sameEmail, type AffiliateStatus } from './affiliates';
@@ -18,17 +18,18 @@ import { sameEmail, type AffiliateStatus } from './affiliates';
 export type AffiliateFilter = {
   status?: AffiliateStatus;
   campaignId?: string;
+  groupId?: string;
   email?: string;
   /** Only those who applied on the join page. */
   applied?: boolean;
 };
 
 /** Which filters a query has; each given one is the placeholder of its name (filterValues). */
-type FilterShape = { status: boolean; campaignId: boolean; email: boolean; applied: boolean };
+type FilterShape = { status: boolean; campaignId: boolean; groupId: boolean; email: boolean; applied: boolean };
 
-const shapeOf = (f: AffiliateFilter): FilterShape => ({ status: !!f.status, campaignId: !!f.campaignId, email: !!f.email, applied: !!f.applied });
+const shapeOf = (f: AffiliateFilter): FilterShape => ({ status: !!f.status, campaignId: !!f.campaignId, groupId: !!f.groupId, email: !!f.email, applied: !!f.applied });
 
-const filterValues = (ctx: WorkspaceCtx, f: AffiliateFilter) => ({ workspaceId: ctx.workspaceId, status: f.status, campaignId: f.campaignId, email: f.email });
+const filterValues = (ctx: WorkspaceCtx, f: AffiliateFilter) => ({ workspaceId: ctx.workspaceId, status: f.status, campaignId: f.campaignId, groupId: f.groupId, email: f.email });
 
 /** The workspace's affiliates that pass the filter, in placeholders so a shape can be prepared. */
 const affiliatesWhere = (f: FilterShape) =>
@@ -36,6 +37,7 @@ const affiliatesWhere = (f: FilterShape) =>
     eq(affiliates.workspaceId, sql.placeholder('workspaceId')),
     f.status ? eq(affiliates.status, sql.placeholder('status')) : undefined,
     f.campaignId ? eq(affiliates.campaignId, sql.placeholder('campaignId')) : undefined,
+    f.groupId ? eq(affiliates.groupId, sql.placeholder('groupId')) : undefined,
     f.email ? sameEmail(sql.placeholder('email')) : undefined,
     f.applied ? sql`${affiliates.appliedAt} is not null` : undefined,
   );
@@ -43,6 +45,7 @@ const affiliatesWhere = (f: FilterShape) =>
 // A campaign of another workspace answers like a missing one, as every list filter does.
 const checkReferences = async (ctx: WorkspaceCtx, f: AffiliateFilter) => {
   if (f.campaignId !== undefined) await referencedCampaign(ctx, f.campaignId);
+  if (f.groupId !== undefined) await referencedGroup(ctx, f.groupId);
 };
 
 // What a listed affiliate shows, and no more: the hashes stay in the database, and each column
@@ -109,9 +112,10 @@ export async function affiliateTable({ ctx, query, page }: { ctx: WorkspaceCtx; 
   const name = sql`coalesce(${affiliates.name}, ${affiliates.email}, ${affiliates.refCode})`;
   const KEYS = { joined: sql`${affiliates.createdAt}`, name: sql`lower(${name})`, clicks, conversions, earnings, unpaid };
   const rows = await ctx.db
-    .select({ ...getTableColumns(affiliates), campaignName: campaigns.name, clicks, conversions, earnings, unpaid })
+    .select({ ...getTableColumns(affiliates), campaignName: campaigns.name, groupName: groups.name, clicks, conversions, earnings, unpaid })
     .from(affiliates)
     .leftJoin(campaigns, and(eq(campaigns.id, affiliates.campaignId), eq(campaigns.workspaceId, affiliates.workspaceId)))
+    .leftJoin(groups, and(eq(groups.id, affiliates.groupId), eq(groups.workspaceId, affiliates.workspaceId)))
     .leftJoin(traffic, eq(traffic.affiliateId, affiliates.id))
     .leftJoin(money, eq(money.affiliateId, affiliates.id))
     .where(and(affiliatesWhere(shapeOf(query)), matchesAny(query.q, [affiliates.name, affiliates.email, affiliates.refCode]), query.ids ? inArray(affiliates.id, query.ids) : undefined))

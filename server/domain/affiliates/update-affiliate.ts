@@ -101,7 +101,8 @@ export async function applyAffiliatePatch(tx: Tx, ctx: ActingCtx, current: Affil
   const [row] = await tx.update(affiliates).set(set).where(ownRecord(ctx, affiliates, id)).returning();
   if (row.refCode !== current.refCode) await keepOldCode(tx, txCtx, id, current.refCode, row.refCode);
   await followAffiliateStatus(tx, ctx, current, row);
-  if (row.campaignId !== current.campaignId) await codesFollowAffiliate(tx, ctx.workspaceId, id);
+  // a group may carry its own discount (docs/groups-bounties-recruiters.md#discount)
+  if (row.campaignId !== current.campaignId || row.groupId !== current.groupId) await codesFollowAffiliate(tx, ctx.workspaceId, id);
   const [before, after] = [presentAffiliate(current), presentAffiliate(row)];
   await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: after });
   if (row.groupId !== current.groupId) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, notExists, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { affiliateCodes, affiliates, campaigns } from '@/db/schema';
+import { affiliateCodes, affiliates, campaigns, groups } from '@/db/schema';
 import { presentAffiliateCode } from '../../contracts/affiliate-code';
 import type { Affiliate } from '../affiliates/affiliates';
 import { addAuditEntries } from '../audit/audit-entries';
@@ -66,7 +66,15 @@ export async function ensureGeneratedCode(tx: Tx, ctx: ActingCtx, affiliate: Aff
     .select({ discountType: campaigns.discountType })
     .from(campaigns)
     .where(and(eq(campaigns.workspaceId, ctx.workspaceId), eq(campaigns.id, campaignOf(affiliate.campaignId, ctx.workspaceId))));
-  if (!campaign?.discountType) return undefined;
+  if (!campaign) return undefined;
+  if (!campaign.discountType) {
+    // a partner group's discount gives its affiliates codes too (docs/groups-bounties-recruiters.md#discount)
+    const [group] = await tx
+      .select({ discountType: groups.discountType })
+      .from(groups)
+      .where(and(eq(groups.workspaceId, ctx.workspaceId), eq(groups.id, affiliate.groupId)));
+    if (!group?.discountType) return undefined;
+  }
   const [any] = await tx.select({ id: affiliateCodes.id }).from(affiliateCodes).where(sameAffiliate(ctx, affiliate.id)).limit(1);
   if (any) return undefined;
   return insertGeneratedCode(tx, ctx, affiliate);

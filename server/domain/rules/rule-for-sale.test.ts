@@ -87,3 +87,53 @@ describe('ruleForSale precedence (property)', () => {
     );
   });
 });
+
+describe('ruleForSale with partner groups', () => {
+  const G = 'group-top';
+  const groupDefault = rule('group default', 'default', { groupId: G });
+  const groupProA = rule('group pro A', 'product', { productIds: ['prod_A'], groupId: G });
+  const groupMonthly = rule('group monthly', 'interval', { appliesToInterval: 'month', groupId: G });
+  const otherGroupDefault = rule('other group default', 'default', { groupId: 'group-other' });
+  const pick = (rules: Named[], groupId: string | null, productId?: string | null, interval?: 'one_time' | 'month' | 'year' | null) =>
+    ruleForSale({ rules, productId, interval, groupId })?.name ?? null;
+
+  it("a group's product rule beats the campaign's product rule", () => {
+    expect(pick([proA, groupProA, catchAll], G, 'prod_A', 'month')).toBe('group pro A');
+    // even when the campaign's is narrower than another group rule naming more products
+    const groupBundle = rule('group bundle', 'product', { productIds: ['prod_A', 'prod_B'], groupId: G });
+    expect(pick([proA, groupBundle], G, 'prod_A', 'month')).toBe('group bundle');
+  });
+
+  it("the campaign's product rule beats a group's catch-all (the more specific kind first)", () => {
+    expect(pick([proA, groupDefault, catchAll], G, 'prod_A', 'month')).toBe('pro A');
+    expect(pick([monthly, groupDefault, catchAll], G, 'prod_Z', 'month')).toBe('monthly');
+  });
+
+  it("a group's catch-all beats the campaign's catch-all, and a group's interval rule the campaign's", () => {
+    expect(pick([catchAll, groupDefault], G, 'prod_Z', 'one_time')).toBe('group default');
+    expect(pick([monthly, groupMonthly, catchAll], G, null, 'month')).toBe('group monthly');
+  });
+
+  it("never applies another group's rules, nor any group's to an affiliate without one", () => {
+    expect(pick([catchAll, otherGroupDefault], G, 'prod_A', 'month')).toBe('default');
+    expect(pick([catchAll, groupDefault, groupProA], null, 'prod_A', 'month')).toBe('default');
+    expect(pick([groupDefault], 'group-other', 'prod_A', 'month')).toBeNull();
+  });
+
+  it('without group rules, a group changes nothing (property)', () => {
+    const rules = fc.array(
+      fc.record({
+        name: fc.string({ maxLength: 4 }),
+        kind: fc.constantFrom('default' as const, 'product' as const, 'interval' as const),
+        productIds: fc.subarray(['prod_A', 'prod_B', 'prod_C']),
+        appliesToInterval: fc.constantFrom('any' as const, 'month' as const, 'year' as const, 'one_time' as const),
+      }),
+      { maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(rules, fc.constantFrom('prod_A', 'prod_B', null), fc.constantFrom('month' as const, 'year' as const, null), (rs, p, i) => {
+        expect(ruleForSale({ rules: rs, productId: p, interval: i, groupId: G })).toBe(ruleForSale({ rules: rs, productId: p, interval: i }));
+      }),
+    );
+  });
+});

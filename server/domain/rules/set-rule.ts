@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { commissionRules } from '@/db/schema';
 import { MAX_RULES_PER_CAMPAIGN } from '../../contracts/limits';
 import { presentRule, type RuleChange } from '../../contracts/rule';
@@ -11,6 +11,7 @@ import { changeRulesOf } from './rule-campaign';
 import { campaignRulesOf, type CampaignRules, type Rule } from './rules';
 import { ruleScope } from './scope';
 import { resolveTerms } from './terms';
+import { referencedGroup } from '../references';
 
 type RuleFields = Pick<
   Rule,
@@ -52,7 +53,7 @@ async function fromReward(ctx: WorkspaceCtx, change: RuleChange, rewardId: strin
 }
 
 async function ownFields(ctx: WorkspaceCtx, change: RuleChange): Promise<RuleFields> {
-  const { library_reward_id: _none, name, kind = 'default', product_ids, ...terms } = change;
+  const { library_reward_id: _none, group_id: _group, name, kind = 'default', product_ids, ...terms } = change;
   const resolved = resolveTerms(terms, (await readSettings(ctx)).currency);
   return {
     name: name ?? DEFAULT_NAMES[kind],
@@ -73,16 +74,18 @@ export async function setCommissionRule({ ctx, campaignId, change }: { ctx: Acti
     const campaign = await changeRulesOf({ ctx: { ...ctx, db: tx }, campaignId });
     const fields = change.library_reward_id ? await fromReward(inTx, change, change.library_reward_id) : await ownFields(inTx, change);
     const { kind: _k, scopeKey: _s, ...replaced } = fields;
+    // a group's override (docs/groups-bounties-recruiters.md#group-commission-rules); null: the campaign's own
+    const groupId = change.group_id ? (await referencedGroup(inTx, change.group_id)).id : null;
     // The campaign row is locked (changeRulesOf), so the rule read here is the one replaced.
     const [before] = await tx
       .select()
       .from(commissionRules)
-      .where(and(eq(commissionRules.campaignId, campaign.id), eq(commissionRules.kind, fields.kind), eq(commissionRules.scopeKey, fields.scopeKey)));
+      .where(and(eq(commissionRules.campaignId, campaign.id), groupId ? eq(commissionRules.groupId, groupId) : isNull(commissionRules.groupId), eq(commissionRules.kind, fields.kind), eq(commissionRules.scopeKey, fields.scopeKey)));
     const [rule] = await tx
       .insert(commissionRules)
-      .values({ ...fields, workspaceId: ctx.workspaceId, campaignId: campaign.id })
+      .values({ ...fields, workspaceId: ctx.workspaceId, campaignId: campaign.id, groupId })
       .onConflictDoUpdate({
-        target: [commissionRules.campaignId, commissionRules.kind, commissionRules.scopeKey],
+        target: [commissionRules.campaignId, commissionRules.groupId, commissionRules.kind, commissionRules.scopeKey],
         set: { ...replaced, updatedAt: new Date() },
       })
       .returning();

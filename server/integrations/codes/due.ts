@@ -33,6 +33,18 @@ export async function codesFollowAffiliate(db: DbOrTx, workspaceId: string, affi
 }
 
 /**
+ * A partner group's discount changed: its affiliates' active codes are pushed again, under the
+ * group's discount or, with none, the campaign's (docs/groups-bounties-recruiters.md#discount).
+ */
+export async function codesFollowGroup(db: DbOrTx, workspaceId: string, groupId: string) {
+  const members = db.select({ id: affiliates.id }).from(affiliates).where(and(eq(affiliates.workspaceId, workspaceId), eq(affiliates.groupId, groupId)));
+  await db
+    .update(affiliateCodes)
+    .set(pending)
+    .where(and(eq(affiliateCodes.workspaceId, workspaceId), eq(affiliateCodes.status, 'active'), ne(affiliateCodes.source, 'linked'), inArray(affiliateCodes.affiliateId, members)));
+}
+
+/**
  * A provider's API key was set: codes that synced while nothing could be written (or failed for
  * the key) are pushed again: the active ones, and inactive ones whose objects are still active.
  */

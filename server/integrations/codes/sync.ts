@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { affiliateCodeLinks, affiliateCodeSyncs, affiliateCodes, affiliates, campaigns } from '@/db/schema';
+import { affiliateCodeLinks, affiliateCodeSyncs, affiliateCodes, affiliates, campaigns, groups } from '@/db/schema';
 import { defaultCampaignId } from '../../domain/campaigns/campaigns';
 import { sweepCursor, sweepWorkspaces, type SweepLimits } from '../../domain/jobs/sweep';
 import { workspacesWith } from '../../domain/jobs/workspaces-with';
@@ -41,11 +41,13 @@ type Due = DueCode & { version: string };
 /** Up to `limit` of the workspace's due codes, oldest change first, none another worker holds. */
 async function dueCodes(db: Db, workspaceId: string, limit: number): Promise<Due[]> {
   const rows = await db
-    .select({ code: affiliateCodes, version: versionOf, campaign: campaigns })
+    .select({ code: affiliateCodes, version: versionOf, campaign: campaigns, group: groups })
     .from(affiliateCodes)
     .innerJoin(affiliates, eq(affiliates.id, affiliateCodes.affiliateId))
     // an affiliate in no campaign is in the default one (docs/affiliates.md#campaign-and-links)
     .leftJoin(campaigns, eq(campaigns.id, sql`coalesce(${affiliates.campaignId}, ${defaultCampaignId(workspaceId)})`))
+    // a partner group's discount replaces the campaign's (docs/groups-bounties-recruiters.md#discount)
+    .leftJoin(groups, and(eq(groups.id, affiliates.groupId), eq(groups.workspaceId, affiliates.workspaceId)))
     .where(
       and(
         eq(affiliateCodes.workspaceId, workspaceId),
@@ -55,7 +57,7 @@ async function dueCodes(db: Db, workspaceId: string, limit: number): Promise<Due
     )
     .orderBy(asc(affiliateCodes.updatedAt))
     .limit(limit);
-  return rows.map(({ code, version, campaign }) => ({
+  return rows.map(({ code, version, campaign, group }) => ({
     id: code.id,
     workspaceId: code.workspaceId,
     affiliateId: code.affiliateId,
@@ -63,7 +65,7 @@ async function dueCodes(db: Db, workspaceId: string, limit: number): Promise<Due
     status: code.status,
     source: code.source,
     campaignName: campaign?.name ?? 'Affiliate discount',
-    discount: campaign ? discountOf(campaign) : null,
+    discount: campaign ? discountOf(group?.discountType ? { ...group, id: campaign.id } : campaign) : null,
     version,
   }));
 }

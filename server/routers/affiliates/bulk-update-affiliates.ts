@@ -9,7 +9,7 @@ export const bulkUpdateAffiliatesProcedure = workspaceProcedure('write')
   .input(bulkUpdateAffiliatesInput)
   .output(bulkUpdateAffiliatesOutput)
   .mutation(async ({ ctx, input }) => {
-    const rows = await bulkUpdateAffiliates({ ctx, ids: input.ids, action: input.action, campaignId: input.campaign_id });
+    const rows = await bulkUpdateAffiliates({ ctx, ids: input.ids, action: input.action, campaignId: input.campaign_id, groupId: input.group_id });
     // The list envelope of every list answer; the whole result fits in one page.
     return { object: 'list' as const, resource: 'affiliates', limit: rows.length, offset: 0, has_more: false, data: rows.map(presentAffiliate) };
   });

@@ -16,6 +16,7 @@ export const createAffiliateProcedure = workspaceProcedure('write')
         name: input.name,
         refCode: input.ref_code,
         campaignId: input.campaign_id,
+        groupId: input.group_id,
         payoutEmail: input.payout_email,
         status: input.status,
       },

@@ -17,6 +17,7 @@ export const createAffiliateInput = z.strictObject({
   name: name.optional(),
   ref_code: refCode.optional(),
   campaign_id: referenceId.optional().describe('defaults to the oldest active campaign'),
+  group_id: referenceId.optional().describe('its partner group; defaults to the default group (docs/groups-bounties-recruiters.md#groups)'),
   payout_email: email.nullable().optional(),
   status: affiliateStatus.optional().describe('defaults to active when the workspace auto-approves affiliates, else pending'),
 });

@@ -16,7 +16,7 @@ export const listAffiliatesProcedure = workspaceProcedure('read')
       (limit, offset) =>
         listAffiliates({
           ctx,
-          filter: { status: input.status, campaignId: input.campaign_id, email: input.email },
+          filter: { status: input.status, campaignId: input.campaign_id, groupId: input.group_id, email: input.email },
           page: { limit, offset },
         }),
       presentAffiliate,

@@ -15,6 +15,7 @@ export const listAffiliatesMeta = operation({
 export const listAffiliatesInput = z.object({
   status: affiliateStatus.optional(),
   campaign_id: referenceId.optional(),
+  group_id: referenceId.optional().describe('only the affiliates of this partner group'),
   email: z.string().trim().min(1).max(254).optional().describe('exact match, case-insensitive'),
   ...pageQuery(200, 50),
 });

@@ -18,6 +18,7 @@ export const updateAffiliateProcedure = workspaceProcedure('write')
         refCode: input.ref_code,
         payoutEmail: input.payout_email,
         campaignId: input.campaign_id,
+        groupId: input.group_id,
         status: input.status,
         commissionsHeld: input.commissions_held,
       },

@@ -7,7 +7,9 @@ export const setCommissionRuleMeta = operation({
   path: '/campaigns/{id}/commission-rule',
   summary: "Set a campaign's rate, optionally from a library reward",
   description:
-    'Upserts one rule by kind and scope (the catch-all, one interval, or one set of products). Send either ' +
+    'Upserts one rule by group, kind and scope (the catch-all, one interval, or one set of products). With `group_id` ' +
+    "the rule is that partner group's override of the campaign's (docs/groups-bounties-recruiters.md#group-commission-rules); " +
+    'a group_id naming no group of the workspace answers 404 unknown_resource. Send either ' +
     '`library_reward_id` (with optional kind, product_ids, applies_to_interval) or the rule\'s own terms. ' +
     'Answers the same body as the GET.',
   tags: ['Campaigns'],

@@ -4,6 +4,7 @@ import { campaignTermsInWords } from '../../domain/rules/terms-words';
 import { programByJoinKey } from '../../domain/settings/program-brand';
 import { readSettings } from '../../domain/settings/settings';
 import { notFound } from '../../errors/errors';
+import { groupBySlug } from '../../domain/groups/groups';
 import { publicProcedure } from '../../trpc/procedures';
 import { getProgramInput, getProgramOutput } from './get-program.types';
 
@@ -15,6 +16,8 @@ export const getProgramProcedure = publicProcedure
     if (!program) throw notFound('program');
     // An applicant joins the default campaign: its terms are the deal the join page offers.
     const ws = { db: ctx.db, workspaceId: program.workspaceId };
+    // a partner group's join page (/join/{program}/{slug}) answers only for a group of that program
+    if (input.group !== undefined && !(await groupBySlug({ ctx: ws, slug: input.group }))) throw notFound('group');
     const { currency } = await readSettings(ws);
     return { data: { ...presentProgramBrand(program), commission_terms: await campaignTermsInWords({ ctx: ws, campaignId: null, currency }) } };
   });

@@ -9,6 +9,7 @@ import { Kpis } from '../../_stats/kpis';
 import { MetricChart } from '../../_stats/metric-chart';
 import { StatusActions } from '../status-actions';
 import { CampaignField } from './campaign-field';
+import { GroupField } from './group-field';
 import { CodesCard } from './codes-card';
 import { InlineField } from './inline-field';
 import { CommissionHold } from './commission-hold';
@@ -88,6 +89,7 @@ export default function AffiliatePage() {
               <div><dt className="text-slate-500">E-mail</dt><dd><InlineField id={a.id} field="email" label="E-mail" type="email" value={a.email} canWrite={canWrite} /></dd></div>
               <div><dt className="text-slate-500">Ref code</dt><dd><InlineField id={a.id} field="ref_code" label="Ref code" mono value={a.ref_code} canWrite={canWrite} /></dd></div>
               <div><dt className="text-slate-500">Campaign</dt><dd><CampaignField id={a.id} campaignId={a.campaign_id} canWrite={canWrite} /></dd></div>
+              <div><dt className="text-slate-500">Group</dt><dd><GroupField id={a.id} groupId={a.group_id} canWrite={canWrite} /></dd></div>
               <div><dt className="text-slate-500">Payout e-mail</dt><dd><InlineField id={a.id} field="payout_email" label="Payout e-mail" type="email" optional value={a.payout_email} canWrite={canWrite} /></dd></div>
               <div><dt className="text-slate-500">Payout method</dt><dd><PayoutMethod affiliateId={a.id} /></dd></div>
               <div><dt className="text-slate-500">Joined</dt><dd>{date(a.created_at)}</dd></div>

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { products } from '@/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { affiliates, products } from '@/db/schema';
+import { preparedQuery } from '../../../lib/prepared-query';
 import type { WorkspaceCtx } from '../../context';
-import { ruleForSale } from '../../rules/rule-for-sale';
+import { hasGroupRules, ruleForSale } from '../../rules/rule-for-sale';
 import { termsUnderVersion } from '../../rules/kept-rules';
 import type { Rule } from '../../rules/rules';
 import type { Settings } from '../../settings/settings';
@@ -35,6 +36,15 @@ export type Earning = {
 const nothing = (reason: string, rateCampaignId: string | null = null, rule: Earning['rule'] = null, currency = ''): Earning =>
   ({ amount: 0, currency, rule, rateCampaignId, reason, revenue: null });
 
+// The affiliate's partner group now, the sale's time: read only when the campaign has group rules,
+// so a program without them pays no statement for groups (docs/groups-bounties-recruiters.md#group-commission-rules).
+const groupOfAffiliate = preparedQuery('group_of_affiliate', (db) =>
+  db
+    .select({ groupId: affiliates.groupId })
+    .from(affiliates)
+    .where(and(eq(affiliates.workspaceId, sql.placeholder('workspaceId')), eq(affiliates.id, sql.placeholder('affiliateId')))),
+);
+
 function addMonths(d: Date, months: number): Date {
   const r = new Date(d);
   r.setUTCMonth(r.getUTCMonth() + months);
@@ -47,7 +57,14 @@ function addMonths(d: Date, months: number): Date {
  * unmapped products), then the rule by precedence, then the rule's length against the customer's
  * first payment. A percent rule applies to the revenue basis of the campaign whose rate it is.
  */
-export async function computeEarning({ ctx, settings, campaignId, sale }: { ctx: WorkspaceCtx; settings: Settings; campaignId: string | null; sale: Sale }): Promise<Earning> {
+export async function computeEarning({ ctx, settings, campaignId, sale, affiliateId = null }: {
+  ctx: WorkspaceCtx;
+  settings: Settings;
+  campaignId: string | null;
+  sale: Sale;
+  /** The earner, whose partner group's rules beat the campaign's own; null: the campaign's rules only. */
+  affiliateId?: string | null;
+}): Promise<Earning> {
   let rateCampaignId = campaignId;
   if (sale.productId) {
     const [product] = await ctx.db
@@ -60,7 +77,12 @@ export async function computeEarning({ ctx, settings, campaignId, sale }: { ctx:
   }
   if (!rateCampaignId) return nothing('no_campaign');
   const { rules, basis } = await termsUnderVersion({ ctx, campaignId: rateCampaignId, version: settings.rulesVersion });
-  const rule = ruleForSale({ rules, productId: sale.productId, interval: sale.interval });
+  let groupId: string | null = null;
+  if (affiliateId && hasGroupRules(rules)) {
+    const [row] = await groupOfAffiliate(ctx.db).execute({ workspaceId: ctx.workspaceId, affiliateId });
+    groupId = row?.groupId ?? null;
+  }
+  const rule = ruleForSale({ rules, productId: sale.productId, interval: sale.interval, groupId });
   if (!rule) return nothing('no_rule', rateCampaignId);
   const currency = rule.isFlat ? (rule.currency ?? settings.currency) : sale.currency;
   if (rule.lengthType === 'one_time' && sale.periodIndex > 0) return nothing('one_time_rule_after_first_payment', rateCampaignId, rule, currency);

@@ -32,8 +32,9 @@ const earnerOf = (conv: Conv) => (conv.type === 'sale' && !conv.isTest && !REVER
  */
 async function newEarning({ ctx, conv, settings, history: known }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings; history?: PaymentHistory }): Promise<{ earning: Earning; row: Commission | null }> {
   const history = known ?? (await paymentHistory({ ctx, sale: conv }));
-  const earning = await computeEarning({ ctx, settings, campaignId: conv.campaignId, sale: { ...conv, ...history } });
   const earner = earnerOf(conv);
+  // the earner's group at this moment decides among group rules (docs/groups-bounties-recruiters.md#group-commission-rules)
+  const earning = await computeEarning({ ctx, settings, campaignId: conv.campaignId, sale: { ...conv, ...history }, affiliateId: conv.affiliateId });
   if (!earner || earning.amount <= 0) return { earning, row: null };
   const now = new Date();
   const row: Commission = {
