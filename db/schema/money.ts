@@ -65,7 +65,8 @@ export const commissions = pgTable(
     id: id(),
     workspaceId: workspaceRef(),
     affiliateId: uuid('affiliate_id').notNull(),
-    conversionId: uuid('conversion_id').notNull(),
+    // null only for a recruiter's flat reward on a recruit's approval (no sale behind it)
+    conversionId: uuid('conversion_id'),
     ruleId: uuid('rule_id'),
     // Negative for a clawback of a paid commission.
     amount: money('amount').notNull(),
@@ -80,12 +81,18 @@ export const commissions = pgTable(
     periodIndex: integer('period_index').notNull().default(0),
     payoutId: uuid('payout_id'),
     holdUntil: ts('hold_until'),
+    // A second-tier line (kind recruiter, and its clawbacks): the recruit whose commission or
+    // approval it is earned on (docs/groups-bounties-recruiters.md#recruiters-two-tier); null otherwise.
+    recruitId: uuid('recruit_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // one earning per (conversion, affiliate): a retried sale can never pay twice
     uniqueIndex('commissions_earning_uq').on(t.conversionId, t.affiliateId).where(sql`${t.kind} = 'earning'`),
+    // one recruiter line per (conversion, recruiter), and one flat approval reward per (recruiter, recruit)
+    uniqueIndex('commissions_recruiter_uq').on(t.conversionId, t.affiliateId).where(sql`${t.kind} = 'recruiter'`),
+    uniqueIndex('commissions_recruiter_flat_uq').on(t.affiliateId, t.recruitId).where(sql`${t.kind} = 'recruiter' and ${t.conversionId} is null`),
     // GET /v1/commissions?status= and payout batching (approved, past hold)
     index('commissions_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt),
     // the commissions list, newest first: 50 rows read in index order however many the workspace has

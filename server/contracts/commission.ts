@@ -9,7 +9,7 @@ export const commissionRecord = z
   .object({
     id: uuid,
     affiliate_id: uuid,
-    conversion_id: uuid,
+    conversion_id: uuid.nullable().describe('null for a recruiter\'s flat reward on a recruit\'s approval (docs/groups-bounties-recruiters.md#recruiters-two-tier)'),
     amount: z.number().int().describe('minor currency units; negative for a clawback'),
     currency: currencyCode,
     status: commissionStatus,

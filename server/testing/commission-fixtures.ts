@@ -24,7 +24,7 @@ export async function moneyAffiliate(api: TestApi, ws: Ws, over: Parameters<type
     return seedCommission(api.db, { workspaceId: ws.id, affiliateId: affiliate.id, conversionId: conv.id }, over);
   };
   /** The negative counterpart of a paid commission whose conversion was reversed. */
-  const clawback = async (paid: { id: string; conversionId: string; amount: number }, over: Over = {}) =>
+  const clawback = async (paid: { id: string; conversionId: string | null; amount: number }, over: Over = {}) =>
     seedCommission(
       api.db,
       { workspaceId: ws.id, affiliateId: affiliate.id, conversionId: paid.conversionId },

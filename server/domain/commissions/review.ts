@@ -32,15 +32,16 @@ async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: R
   if (Object.keys(set).length === 0) return row;
   // Reports read the daily rollups: a denial or a new amount moves the conversion's commissions there too.
   const ctx = { db: tx, workspaceId };
-  const [conv] = await tx.select().from(conversions).where(and(eq(conversions.workspaceId, workspaceId), eq(conversions.id, row.conversionId)));
+  // a recruiter's flat reward has no sale, and second-tier lines are not in the rollups (rollups.ts)
+  const [conv] = row.conversionId === null ? [] : await tx.select().from(conversions).where(and(eq(conversions.workspaceId, workspaceId), eq(conversions.id, row.conversionId)));
   const { timezone } = await readSettings(ctx);
-  const before = await contributionOf({ ctx, conv, timeZone: timezone });
+  const before = conv ? await contributionOf({ ctx, conv, timeZone: timezone }) : null;
   const [updated] = await tx
     .update(commissions)
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(commissions.workspaceId, workspaceId), eq(commissions.id, row.id)))
     .returning();
-  await applyContribution({ ctx, before, after: await contributionOf({ ctx, conv, timeZone: timezone }) });
+  if (conv) await applyContribution({ ctx, before, after: await contributionOf({ ctx, conv, timeZone: timezone }) });
   await emitEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(updated) });
   await addAuditEntryIfChanged(tx, acting, 'commission.updated', { type: 'commission', id: row.id }, presentCommission(row), presentCommission(updated));
   return updated;
