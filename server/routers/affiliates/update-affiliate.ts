@@ -20,6 +20,7 @@ export const updateAffiliateProcedure = workspaceProcedure('write')
         campaignId: input.campaign_id,
         status: input.status,
         commissionsHeld: input.commissions_held,
+        recruitedBy: input.recruited_by,
       },
     });
     return { object: 'affiliate' as const, data: presentAffiliate(row) };
