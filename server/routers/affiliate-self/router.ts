@@ -7,6 +7,7 @@ import { listMyCommissionsProcedure } from './list-my-commissions';
 import { listMyConversionsProcedure } from './list-my-conversions';
 import { listMyLinksProcedure } from './list-my-links';
 import { listMyPayoutsProcedure } from './list-my-payouts';
+import { listMyRecruitsProcedure } from './list-my-recruits';
 
 // /v1/affiliate/*: read-only routes of refa_live_ keys, each filtered to the key's affiliate.
 export const affiliateRouter = router({
@@ -18,4 +19,5 @@ export const affiliateRouter = router({
   commissions: listMyCommissionsProcedure,
   payouts: listMyPayoutsProcedure,
   stats: getMyStatsProcedure,
+  recruits: listMyRecruitsProcedure,
 });

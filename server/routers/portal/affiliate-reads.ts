@@ -18,6 +18,8 @@ import { listMyLinks } from '../affiliate-self/list-my-links';
 import { listMyLinksInput, listMyLinksOutput } from '../affiliate-self/list-my-links.types';
 import { listMyPayouts } from '../affiliate-self/list-my-payouts';
 import { listMyPayoutsInput, listMyPayoutsOutput } from '../affiliate-self/list-my-payouts.types';
+import { listMyRecruits } from '../affiliate-self/list-my-recruits';
+import { listMyRecruitsInput, listMyRecruitsOutput } from '../affiliate-self/list-my-recruits.types';
 
 export const getMeProcedure = portalProcedure.input(getMeInput).output(getMeOutput).query(getMe);
 export const getMyStatsProcedure = portalProcedure.input(getMyStatsInput).output(getMyStatsOutput).query(getMyStats);
@@ -33,3 +35,4 @@ export const listMyCommissionsProcedure = portalProcedure
   .output(listMyCommissionsOutput)
   .query(listMyCommissions);
 export const listMyPayoutsProcedure = portalProcedure.input(listMyPayoutsInput).output(listMyPayoutsOutput).query(listMyPayouts);
+export const listMyRecruitsProcedure = portalProcedure.input(listMyRecruitsInput).output(listMyRecruitsOutput).query(listMyRecruits);

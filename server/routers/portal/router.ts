@@ -9,6 +9,7 @@ import {
   listMyConversionsProcedure,
   listMyLinksProcedure,
   listMyPayoutsProcedure,
+  listMyRecruitsProcedure,
 } from './affiliate-reads';
 import { chooseCodeProcedure } from './choose-code';
 import { choosePayoutMethodProcedure } from './choose-payout-method';
@@ -43,6 +44,7 @@ export const portalRouter = router({
   conversions: listMyConversionsProcedure,
   commissions: listMyCommissionsProcedure,
   payouts: listMyPayoutsProcedure,
+  recruits: listMyRecruitsProcedure,
   setPayoutEmail: setPayoutEmailProcedure,
   taxForm: getTaxFormProcedure,
   submitTaxForm: submitTaxFormProcedure,
