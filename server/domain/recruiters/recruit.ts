@@ -30,10 +30,10 @@ async function ownDevices(db: DbOrTx, workspaceId: string, affiliateId: string):
     sql`with own as (select fingerprint, ip_hash from clicks where workspace_id = ${workspaceId} and affiliate_id = ${affiliateId}),
         total as (select count(*)::int as n from own)
         select 'f:' || fingerprint as device from own where fingerprint is not null group by fingerprint
-          having count(*) >= ${OWN_DEVICE_MIN_CLICKS} and count(*) >= ${OWN_DEVICE_MIN_SHARE} * (select n from total)
+          having count(*) >= ${OWN_DEVICE_MIN_CLICKS} and count(*) >= ${OWN_DEVICE_MIN_SHARE}::float8 * (select n from total)
         union all
         select 'i:' || ip_hash from own where ip_hash is not null group by ip_hash
-          having count(*) >= ${OWN_DEVICE_MIN_CLICKS} and count(*) >= ${OWN_DEVICE_MIN_SHARE} * (select n from total)
+          having count(*) >= ${OWN_DEVICE_MIN_CLICKS} and count(*) >= ${OWN_DEVICE_MIN_SHARE}::float8 * (select n from total)
             and count(distinct fingerprint) <= ${OWN_ADDRESS_MAX_FINGERPRINTS}`,
   );
   return rows.map((r) => r.device);
