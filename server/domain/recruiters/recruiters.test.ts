@@ -116,6 +116,19 @@ describe('second-tier lines on a recruit\'s sale', () => {
     expect((await p.ledger(own)).find((x) => x.kind === 'recruiter')).toMatchObject({ affiliateId: p.a.id, amount: 300 });
   });
 
+  it('the leaderboard shows each affiliate\'s recruits and second-tier earnings, kept out of its commissions', async () => {
+    const p = await startProgram(api, { prefix: 'lb' });
+    await setTerms(p, { type: 'percent_of_commission', amount: 1_000 });
+    await recruit(p, p.a.id, p.b.id);
+    await saleBy(p, p.a.ref, 'lb1');
+    await saleBy(p, p.b.ref, 'lb2', 1_000);
+    const res = await api.call('GET', '/v1/reports/affiliates?sort=commissions', { token: p.token });
+    expect(res.status).toBe(200);
+    const rows = Object.fromEntries(res.body.data.map((r: { affiliate_id: string }) => [r.affiliate_id, r]));
+    expect(rows[p.a.id]).toMatchObject({ commissions: 3_000, recruits: 0, second_tier: 0 });
+    expect(rows[p.b.id]).toMatchObject({ commissions: 300, recruits: 1, second_tier: 300 });
+  });
+
   it('a workspace without recruiter terms pays no statement per sale for them (kept under rules_version)', async () => {
     const p = await startProgram(api, { prefix: 'nt' });
     await saleBy(p, p.a.ref, 'nt0');
