@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
@@ -43,6 +43,18 @@ async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: R
     .returning();
   if (conv) await applyContribution({ ctx, before, after: await contributionOf({ ctx, conv, timeZone: timezone }) });
   await emitEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(updated) });
+  // A denied earning takes its recruiter's unpaid line on it along (docs/groups-bounties-recruiters.md#recruiters-two-tier).
+  if (row.kind === 'earning' && set.status === 'denied' && row.conversionId) {
+    const followed = await tx
+      .update(commissions)
+      .set({ status: 'denied', updatedAt: new Date() })
+      .where(and(
+        eq(commissions.workspaceId, workspaceId), eq(commissions.conversionId, row.conversionId), eq(commissions.kind, 'recruiter'),
+        eq(commissions.recruitId, row.affiliateId), inArray(commissions.status, ['pending', 'approved']), isNull(commissions.payoutId),
+      ))
+      .returning();
+    for (const f of followed) await emitEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(f) });
+  }
   await addAuditEntryIfChanged(tx, acting, 'commission.updated', { type: 'commission', id: row.id }, presentCommission(row), presentCommission(updated));
   return updated;
 }

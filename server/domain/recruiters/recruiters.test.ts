@@ -102,6 +102,16 @@ describe('second-tier lines on a recruit\'s sale', () => {
     expect([liveSum(rows, p.a.id), liveSum(rows, r)]).toEqual([0, 0]);
   });
 
+  it('denying the recruit\'s commission denies the recruiter\'s line on it', async () => {
+    const p = await startProgram(api, { prefix: 'dn' });
+    await setTerms(p, { type: 'percent_of_commission', amount: 1_000 });
+    await recruit(p, p.a.id, p.b.id);
+    const conv = await saleBy(p, p.a.ref, 'dn1');
+    const earning = (await p.ledger(conv)).find((c) => c.kind === 'earning')!;
+    expect((await api.call('PATCH', `/v1/commissions/${earning.id}`, { token: p.token, body: { status: 'denied' } })).status).toBe(200);
+    expect((await p.ledger(conv)).find((c) => c.kind === 'recruiter')).toMatchObject({ affiliateId: p.b.id, status: 'denied' });
+  });
+
   it('one level only: A recruits B recruits C; on C\'s sale B earns, A earns nothing', async () => {
     const p = await startProgram(api, { prefix: 'ol' });
     const c = await newAffiliate(p, 'olc');
