@@ -42,6 +42,10 @@ export const affiliates = pgTable(
     // The merchant's own id for this user when the affiliate was made by an embed token
     // (docs/embedded-referrals.md): unique per workspace, so a token request finds it again.
     tenantId: text('tenant_id'),
+    // Who recruited it (its recruit link, or a manager) and when: that affiliate earns on it while
+    // its group's recruiter terms say so (docs/groups-bounties-recruiters.md#recruiters-two-tier).
+    recruitedBy: uuid('recruited_by'),
+    recruitedAt: ts('recruited_at'),
   },
   (t) => [
     // invite is idempotent on e-mail, compared case-insensitively, per workspace
@@ -61,6 +65,8 @@ export const affiliates = pgTable(
     index('affiliates_group_idx').on(t.groupId, t.createdAt),
     // POST /v1/embed-tokens finds or creates the affiliate by tenant id; racing requests make one
     uniqueIndex('affiliates_workspace_tenant_uq').on(t.workspaceId, t.tenantId).where(sql`${t.tenantId} is not null`),
+    // a recruiter's recruits (its portal list, the leaderboard's count)
+    index('affiliates_recruited_by_idx').on(t.recruitedBy).where(sql`${t.recruitedBy} is not null`),
     // portal invitation link -> affiliate
     uniqueIndex('affiliates_invite_token_uq').on(t.inviteTokenHash),
   ],

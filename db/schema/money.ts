@@ -65,7 +65,8 @@ export const commissions = pgTable(
     id: id(),
     workspaceId: workspaceRef(),
     affiliateId: uuid('affiliate_id').notNull(),
-    // Null only for a bounty's earning (kind `bounty`), which no sale made.
+    // Null only for a bounty's earning (kind `bounty`) and a recruiter's flat reward on a recruit's
+    // approval (kind `recruiter`): no sale made them.
     conversionId: uuid('conversion_id'),
     ruleId: uuid('rule_id'),
     // Negative for a clawback of a paid commission.
@@ -84,6 +85,9 @@ export const commissions = pgTable(
     // kind `bounty`: the bounty (db/schema/bounties.ts) and its period ('all', '2026-11', '2026-W48')
     bountyId: uuid('bounty_id'),
     periodKey: text('period_key'),
+    // A second-tier line (kind recruiter, and its clawbacks): the recruit whose commission or
+    // approval it is earned on (docs/groups-bounties-recruiters.md#recruiters-two-tier); null otherwise.
+    recruitId: uuid('recruit_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +96,9 @@ export const commissions = pgTable(
     uniqueIndex('commissions_earning_uq').on(t.conversionId, t.affiliateId).where(sql`${t.kind} = 'earning'`),
     // a bounty pays an affiliate once per period, however many evaluations or approvals race
     uniqueIndex('commissions_bounty_uq').on(t.bountyId, t.affiliateId, t.periodKey).where(sql`${t.kind} = 'bounty'`),
+    // one recruiter line per (conversion, recruiter), and one flat approval reward per (recruiter, recruit)
+    uniqueIndex('commissions_recruiter_uq').on(t.conversionId, t.affiliateId).where(sql`${t.kind} = 'recruiter'`),
+    uniqueIndex('commissions_recruiter_flat_uq').on(t.affiliateId, t.recruitId).where(sql`${t.kind} = 'recruiter' and ${t.conversionId} is null`),
     // GET /v1/commissions?status= and payout batching (approved, past hold)
     index('commissions_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt),
     // the commissions list, newest first: 50 rows read in index order however many the workspace has

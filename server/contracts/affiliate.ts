@@ -15,6 +15,8 @@ export const affiliateRecord = z
     campaign_id: uuid.nullable(),
     group_id: uuid.describe('its partner group (docs/groups-bounties-recruiters.md#groups)'),
     payout_email: text(254).nullable(),
+    recruited_by: uuid.nullable().describe('the affiliate that recruited it, which earns on it by its group\'s recruiter terms (docs/groups-bounties-recruiters.md#recruiters-two-tier)'),
+    recruited_at: timestamp.nullable(),
     created_at: timestamp,
     approved_at: timestamp.nullable(),
     commissions_held: z.boolean().describe('true while a manager holds the commissions: payout batches skip them'),
@@ -25,8 +27,9 @@ export const affiliateRecord = z
 export type AffiliateRecord = z.infer<typeof affiliateRecord>;
 
 /** The columns an affiliate answer shows (never its password or invitation hashes); a list reads its instants as text. */
-export type PresentedAffiliate = Pick<typeof affiliates.$inferSelect, 'id' | 'email' | 'name' | 'refCode' | 'status' | 'campaignId' | 'groupId' | 'payoutEmail'> & {
+export type PresentedAffiliate = Pick<typeof affiliates.$inferSelect, 'id' | 'email' | 'name' | 'refCode' | 'status' | 'campaignId' | 'groupId' | 'payoutEmail' | 'recruitedBy'> & {
   createdAt: Instant;
+  recruitedAt: Instant | null;
   approvedAt: Instant | null;
   commissionsHeldAt: Instant | null;
 };
@@ -40,6 +43,8 @@ export const presentAffiliate = (row: PresentedAffiliate): AffiliateRecord => ({
   campaign_id: row.campaignId,
   group_id: row.groupId,
   payout_email: row.payoutEmail,
+  recruited_by: row.recruitedBy,
+  recruited_at: isoOrNull(row.recruitedAt),
   created_at: iso(row.createdAt),
   approved_at: isoOrNull(row.approvedAt),
   commissions_held: row.commissionsHeldAt !== null,

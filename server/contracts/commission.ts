@@ -9,7 +9,7 @@ export const commissionRecord = z
   .object({
     id: uuid,
     affiliate_id: uuid,
-    conversion_id: uuid.nullable().describe('null for a bounty commission (kind bounty), which no sale made'),
+    conversion_id: uuid.nullable().describe('null for a bounty commission (kind bounty) and a recruiter\'s flat reward on a recruit\'s approval: no sale made them'),
     bounty_id: uuid.nullable().describe('the bounty it pays (kind bounty); docs/groups-bounties-recruiters.md#bounties'),
     amount: z.number().int().describe('minor currency units; negative for a clawback'),
     currency: currencyCode,

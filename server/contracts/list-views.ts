@@ -126,8 +126,8 @@ export const presentCommissionRow = (r: CommissionTableRow & { rewardDelivery?: 
   payable_on: iso(r.payableOn),
   affiliate: { id: r.affiliateId, name: r.affiliateName ?? 'unknown affiliate' },
   conversion:
-    r.conversionExternalId !== null && r.conversionAmount !== null && r.conversionCurrency !== null && r.conversionStatus !== null
-      ? { id: r.conversionId!, external_id: r.conversionExternalId, amount: r.conversionAmount, currency: r.conversionCurrency, status: r.conversionStatus }
+    r.conversionId !== null && r.conversionExternalId !== null && r.conversionAmount !== null && r.conversionCurrency !== null && r.conversionStatus !== null
+      ? { id: r.conversionId, external_id: r.conversionExternalId, amount: r.conversionAmount, currency: r.conversionCurrency, status: r.conversionStatus }
       : null,
   reward_delivery: r.rewardDelivery ? presentRewardDelivery(r.rewardDelivery) : null,
 });

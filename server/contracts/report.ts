@@ -69,6 +69,8 @@ export const leaderboardRow = z.object({
   conversions: z.number().int(),
   revenue: z.number().int(),
   commissions: z.number().int(),
+  recruits: z.number().int().describe('affiliates it recruited (all time)'),
+  second_tier: z.number().int().describe('what it earned on its recruits in the range, minor units of the report currency; not in commissions'),
 });
 
 export const conversionRate = (sales: number, clicks: number) => (clicks > 0 ? Math.round((sales / clicks) * 10_000) / 10_000 : null);
@@ -82,6 +84,8 @@ export type LeaderboardRow = {
   conversions: unknown;
   revenue: unknown;
   commissions: unknown;
+  recruits: unknown;
+  second_tier: unknown;
 };
 
 export const presentLeaderboardRow = (r: LeaderboardRow): z.infer<typeof leaderboardRow> => ({
@@ -92,6 +96,8 @@ export const presentLeaderboardRow = (r: LeaderboardRow): z.infer<typeof leaderb
   conversions: Number(r.conversions),
   revenue: Number(r.revenue),
   commissions: Number(r.commissions),
+  recruits: Number(r.recruits),
+  second_tier: Number(r.second_tier),
 });
 
 export const campaignReportRow = z.object({

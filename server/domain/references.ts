@@ -10,4 +10,6 @@ export const referencedAffiliate = (ctx: WorkspaceCtx, id: string) => loadRecord
 
 export const referencedCampaign = (ctx: WorkspaceCtx, id: string) => loadRecord(ctx, campaigns, id, () => unknownReference('campaign_id'));
 
+export const referencedRecruiter = (ctx: WorkspaceCtx, id: string) => loadRecord(ctx, affiliates, id, () => unknownReference('recruited_by'));
+
 export const referencedGroup = (ctx: WorkspaceCtx, id: string) => loadRecord(ctx, groups, id, () => unknownReference('group_id'));

@@ -47,7 +47,9 @@ export const COMMISSION_STATUSES = ['pending', 'approved', 'denied', 'paid', 're
 /** Commissions that are still owed (not yet paid, denied or reversed). */
 export const UNPAID_COMMISSION_STATUSES = ['pending', 'approved'] as const satisfies readonly (typeof COMMISSION_STATUSES)[number][];
 export const REVIEW_STATUSES = ['approved', 'denied'] as const satisfies readonly (typeof COMMISSION_STATUSES)[number][];
-export const COMMISSION_KINDS = ['earning', 'clawback', 'bounty'] as const;
+// bounty: a bounty's reward (no sale); recruiter: a recruiter's second-tier line on its recruit's commission
+// (docs/groups-bounties-recruiters.md)
+export const COMMISSION_KINDS = ['earning', 'clawback', 'bounty', 'recruiter'] as const;
 export const REWARD_TYPES = ['cash', 'non_cash'] as const;
 /**
  * How a reward reaches its receiver (docs/rewards-in-billing.md): paid out (cash or non-cash, as

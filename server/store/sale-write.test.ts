@@ -33,7 +33,7 @@ async function saleRows(externalId: string, customerId = 'cus_1'): Promise<NewCo
   const commission: NewConversionRows['commissions'][number] = {
     id: newId(), workspaceId: p.ws.id, affiliateId: p.a.id, conversionId: conversion.id, ruleId: null, amount: 3_704,
     computedAmount: 3_704, currency: 'eur', status: 'pending', kind: 'earning', reversesCommissionId: null, restoreStatus: null,
-    rewardType: 'cash', periodIndex: 0, payoutId: null, holdUntil: new Date(at.getTime() + 30 * 86_400_000), bountyId: null, periodKey: null, createdAt: now, updatedAt: now,
+    rewardType: 'cash', periodIndex: 0, payoutId: null, holdUntil: new Date(at.getTime() + 30 * 86_400_000), bountyId: null, periodKey: null, recruitId: null, createdAt: now, updatedAt: now,
   };
   const created = [commission];
   return {

@@ -69,7 +69,7 @@ export async function seedConversion(db: Db, o: Owner, over: Partial<typeof conv
 
 export async function seedCommission(
   db: Db,
-  o: { workspaceId: string; affiliateId: string; conversionId: string },
+  o: { workspaceId: string; affiliateId: string; conversionId: string | null },
   over: Partial<typeof commissions.$inferInsert> = {},
 ) {
   const amount = over.amount ?? 100;

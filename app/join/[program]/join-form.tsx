@@ -8,6 +8,7 @@ import { Button, ErrorNote, inputCls } from '../../_components/ui';
 
 // /join/{program}: the public application form of one program (its join slug or public id);
 // /join/{program}/{group}: the same form, the applicant landing in that partner group.
+// ?via={ref_code}: came through that affiliate's recruit link.
 export function JoinForm({ program, group }: { program: string; group?: string }) {
   const trpc = useTRPC();
   const brand = useQuery({ ...trpc.join.program.queryOptions(group ? { program, group } : { program }), retry: false });
@@ -21,8 +22,10 @@ export function JoinForm({ program, group }: { program: string; group?: string }
     const form = e.currentTarget;
     const f = new FormData(form);
     const email = String(f.get('email'));
+    // a recruit link (/join/{program}?via={ref_code}) names the affiliate that recruited the applicant
+    const via = new URLSearchParams(window.location.search).get('via')?.slice(0, 64) || undefined;
     submit.mutate(
-      { program, ...(group && { group }), name: String(f.get('name')), email, note: String(f.get('note') || ''), accept_terms: f.get('terms') === 'on' ? true : (false as never) },
+      { program, ...(group && { group }), name: String(f.get('name')), email, note: String(f.get('note') || ''), accept_terms: f.get('terms') === 'on' ? true : (false as never), via },
       { onSuccess: () => { setSentTo(email); form.reset(); } },
     );
   }

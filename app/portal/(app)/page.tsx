@@ -8,6 +8,7 @@ import { CouponCodes } from './coupon-codes';
 import { EarningsChart } from './earnings-chart';
 import { PayoutMethodSection } from './payout-method';
 import { ReferralLinks } from './referral-links';
+import { Recruits } from './recruits';
 
 function PayoutEmail({ current }: { current: string | null }) {
   const trpc = useTRPC();
@@ -86,6 +87,7 @@ export default function PortalHome() {
       <EarningsChart />
       <ReferralLinks />
       <CouponCodes />
+      <Recruits />
       <Card title="Recent conversions">
         <QueryState q={conversions} empty={conversions.data?.data.length === 0} onEmpty="No conversions yet. Share your link above: sign-ups and sales it brings show up here.">
           <Table label="Your conversions" head={['When', 'Type', 'Amount', 'Status']}>

@@ -177,6 +177,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/affiliate/recruits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The affiliate's recruit link and its recruits, newest first, with what it earned on each
+         * @description recruit_url is the program's join page naming this affiliate: an applicant through it is its recruit, and it earns on the recruit by its group's recruiter terms (docs/groups-bounties-recruiters.md#recruiters-two-tier). earned: its live second-tier commissions on the recruit (clawbacks netted), per currency.
+         *
+         *     Needs an affiliate key (refa_live_…); answers only that affiliate's own records.
+         */
+        get: operations["affiliate-recruits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/affiliate/stats": {
         parameters: {
             query?: never;
@@ -248,7 +270,7 @@ export interface paths {
         head?: never;
         /**
          * Update an affiliate's name, e-mail, ref code, payout e-mail, campaign, partner group or status (active approves), or hold its commissions
-         * @description A new email must be no other affiliate's (compared case-insensitively), a new ref_code must be no other affiliate's ref code, old ref code or coupon code: else 409 invalid_state. The old ref code is kept as an alias, so ?ref=old and /r/old still credit this affiliate. commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed; a new group_id also affiliate.group_changed (a move never rewrites what it earned).
+         * @description A new email must be no other affiliate's (compared case-insensitively), a new ref_code must be no other affiliate's ref code, old ref code or coupon code: else 409 invalid_state. The old ref code is kept as an alias, so ?ref=old and /r/old still credit this affiliate. recruited_by names the affiliate that recruited it, only while it has none, never itself (else invalid_request); another workspace's affiliate answers unknown_resource. commissions_held (an extension of the spec) holds the commissions: they stay approved, but no payout batch includes them until it is set back to false. Holding again keeps the first commissions_held_at. Emits affiliate.updated when something changed; a new group_id also affiliate.group_changed (a move never rewrites what it earned).
          *
          *     Needs a workspace key with the write scope (or *).
          */
@@ -2113,6 +2135,9 @@ export interface components {
             id: string;
             name: string | null;
             payout_email: string | null;
+            recruited_at: string | null;
+            /** @description the affiliate that recruited it, which earns on it by its group's recruiter terms (docs/groups-bounties-recruiters.md#recruiters-two-tier) */
+            recruited_by: string | null;
             ref_code: string;
             /** @enum {string} */
             status: "pending" | "active" | "rejected" | "suspended";
@@ -2268,6 +2293,23 @@ export interface components {
             start: string;
             /** @description the refa_live_ token; shown only in this response */
             token: string;
+        };
+        AffiliateRecruit: {
+            earned: {
+                /**
+                 * Format: int64
+                 * @description minor currency units
+                 */
+                amount: number;
+                /** @description lower-case ISO 4217 code */
+                currency: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            recruited_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "active" | "rejected" | "suspended";
         };
         AffiliateStats: {
             /** Format: int64 */
@@ -2636,7 +2678,7 @@ export interface components {
             amount: number;
             /** @description the bounty it pays (kind bounty); docs/groups-bounties-recruiters.md#bounties */
             bounty_id: string | null;
-            /** @description null for a bounty commission (kind bounty), which no sale made */
+            /** @description null for a bounty commission (kind bounty) and a recruiter's flat reward on a recruit's approval: no sale made them */
             conversion_id: string | null;
             /**
              * Format: date-time
@@ -2667,7 +2709,7 @@ export interface components {
              * @description what the rule computed; amount differs when overridden
              */
             computed_amount: number;
-            /** @description null for a bounty commission (kind bounty), which no sale made */
+            /** @description null for a bounty commission (kind bounty) and a recruiter's flat reward on a recruit's approval: no sale made them */
             conversion_id: string | null;
             /**
              * Format: date-time
@@ -2683,7 +2725,7 @@ export interface components {
              * @description clawback: the negative counterpart of a paid commission whose conversion was reversed; bounty: a bounty's reward, tied to no sale
              * @enum {string}
              */
-            kind: "earning" | "clawback" | "bounty";
+            kind: "earning" | "clawback" | "bounty" | "recruiter";
             payout_id: string | null;
             /** Format: int64 */
             period_index: number;
@@ -4452,6 +4494,108 @@ export interface operations {
             };
         };
     };
+    "affiliate-recruits": {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateRecruit"][];
+                        has_more: boolean;
+                        /** Format: int64 */
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        /** Format: int64 */
+                        offset: number;
+                        /** @description null while the program has no public address */
+                        recruit_url: string | null;
+                        resource: string;
+                    };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "affiliate-stats": {
         parameters: {
             query?: never;
@@ -4950,6 +5094,8 @@ export interface operations {
                     group_id?: string;
                     name?: string;
                     payout_email?: string | null;
+                    /** @description its recruiter (docs/groups-bounties-recruiters.md#recruiters-two-tier): set once, never itself; a self-recruit (same e-mail, device or payout method) records none and is flagged in the audit log */
+                    recruited_by?: string;
                     /** @description the old code stays an alias of this affiliate */
                     ref_code?: string;
                     /** @enum {string} */
@@ -15066,9 +15212,19 @@ export interface operations {
                             /** Format: int64 */
                             conversions: number;
                             name: string | null;
+                            /**
+                             * Format: int64
+                             * @description affiliates it recruited (all time)
+                             */
+                            recruits: number;
                             ref_code: string;
                             /** Format: int64 */
                             revenue: number;
+                            /**
+                             * Format: int64
+                             * @description what it earned on its recruits in the range, minor units of the report currency; not in commissions
+                             */
+                            second_tier: number;
                         }[];
                         has_more: boolean;
                         /** Format: int64 */

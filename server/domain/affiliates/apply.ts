@@ -18,9 +18,15 @@ import { initialStatus } from './initial-status';
 import { insertAffiliate } from './insert-affiliate';
 import { INVITATION_LIFETIME_MS, mintInvite } from './invite-token';
 import { deriveRefCode } from './ref-codes';
+import { hasherFor } from '../tracking/hash';
+import { applicantParty, awardRecruitApproval, decideRecruiter, flagRefusedRecruit, recruiterByCode } from '../recruiters/recruit';
 
-/** group: the slug of the partner group whose join page it came from (docs/groups-bounties-recruiters.md#join-page-and-auto-approval). */
-export type Application = { email: string; name: string; note?: string; group?: string };
+/**
+ * `group`: the slug of the partner group whose join page it came from (docs/groups-bounties-recruiters.md#join-page-and-auto-approval);
+ * `via`: the ref code of the recruit link it came through (docs/groups-bounties-recruiters.md#recruiters-two-tier);
+ * `signupIp`: the address it applied from, compared with the recruiter's own devices.
+ */
+export type Application = { email: string; name: string; note?: string; group?: string; via?: string; signupIp?: string | null };
 
 const isDisposable = (email: string) => {
   const domain = domainOf(email);
@@ -50,6 +56,11 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
     const ctx: WorkspaceCtx = { db: tx, workspaceId, settings };
     const sameInbox = (c: WorkspaceCtx) => findAffiliateByInbox({ ctx: c, email: application.email });
     if (await sameInbox(ctx)) return alreadyApplied(tx, program, application.email, publicUrl);
+    // Through a recruit link: its affiliate recruits this one, unless the applicant looks like it
+    // (a self-recruit: recorded as no recruiter and flagged below; the page answers the same).
+    const recruiter = application.via ? await recruiterByCode(ctx, application.via) : undefined;
+    const hash = recruiter ? await hasherFor({ ctx }) : null;
+    const decision = recruiter ? await decideRecruiter(ctx, recruiter, applicantParty(application.email, hash!(application.signupIp))) : null;
     const invite = mintInvite(publicUrl, INVITATION_LIFETIME_MS);
     const result = await insertAffiliate(
       tx,
@@ -63,6 +74,7 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
         inviteTokenExpiresAt: invite.expiresAt,
         appliedAt: new Date(),
         applicationNote: application.note ?? null,
+        ...(decision?.recruiterId ? { recruitedBy: decision.recruiterId, recruitedAt: new Date() } : {}),
         // A flagged address waits for a person even where the program auto-approves.
         ...(await initialStatus(ctx, flagged ? 'pending' : undefined, group?.autoApprove ?? null)),
       },
@@ -77,6 +89,9 @@ export async function applyToProgram(db: Db, { program, application, publicUrl }
       after: presentAffiliate(row),
       ...(flagged ? { flagged: 'disposable_email' } : {}),
     });
+    if (recruiter && decision?.refused.length) await flagRefusedRecruit(tx, { ...ctx, actor }, row.id, recruiter.id, decision.refused);
+    // auto-approved: its recruiter's flat reward on approval, if its group gives one
+    if (row.status === 'active') await awardRecruitApproval(tx, ctx, row);
     // auto-approved into a discounted campaign: its code comes with it, made by the program
     await ensureGeneratedCode(tx, { ...ctx, actor: systemActor('codes.generate') }, row);
     // The applicant typed the name: it stays out of the e-mail (application-email.ts).

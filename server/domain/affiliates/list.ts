@@ -50,9 +50,9 @@ const checkReferences = async (ctx: WorkspaceCtx, f: AffiliateFilter) => {
 
 // What a listed affiliate shows, and no more: the hashes stay in the database, and each column
 // fetched costs every row its decoding (instants come as the ISO text the answer carries).
-const { id, email, name, refCode, status, campaignId, groupId, payoutEmail, createdAt, approvedAt, commissionsHeldAt } = getTableColumns(affiliates);
+const { id, email, name, refCode, status, campaignId, groupId, payoutEmail, recruitedBy, recruitedAt, createdAt, approvedAt, commissionsHeldAt } = getTableColumns(affiliates);
 const listed = {
-  id, email, name, refCode, status, campaignId, groupId, payoutEmail,
+  id, email, name, refCode, status, campaignId, groupId, payoutEmail, recruitedBy, recruitedAt: isoColumn(recruitedAt),
   createdAt: isoColumn(createdAt), approvedAt: isoColumn(approvedAt), commissionsHeldAt: isoColumn(commissionsHeldAt),
 } satisfies Record<keyof PresentedAffiliate, unknown>;
 

@@ -13,7 +13,8 @@ import { hasAccess } from './access';
 import { findAffiliateByEmail, type Affiliate, type AffiliateStatus } from './affiliates';
 import { normaliseEmail } from './normalise-email';
 import { assertRefCodeFree, keepOldCode, lockRefCodes } from './ref-aliases';
-import { referencedCampaign, referencedGroup } from '../references';
+import { referencedCampaign, referencedGroup, referencedRecruiter } from '../references';
+import { awardRecruitApproval, recruiterByManager } from '../recruiters/recruit';
 import { loadRecord, ownRecord, wellFormedId } from '../records';
 import { codesFollowAffiliate } from '../../integrations/codes/due';
 
@@ -28,6 +29,8 @@ export type AffiliatePatch = {
   groupId?: string;
   status?: AffiliateStatus;
   commissionsHeld?: boolean;
+  /** Its recruiter, set once (docs/groups-bounties-recruiters.md#recruiters-two-tier). */
+  recruitedBy?: string;
 };
 
 const emailTaken = () => invalidState('another affiliate of this workspace has this e-mail');
@@ -95,6 +98,7 @@ export async function applyAffiliatePatch(tx: Tx, ctx: ActingCtx, current: Affil
     // Losing access ends the portal sessions for good: reactivation does not bring them back.
     if (!hasAccess(patch.status) && hasAccess(current.status)) set.sessionVersion = sql`${affiliates.sessionVersion} + 1`;
   }
+  if (patch.recruitedBy !== undefined) Object.assign(set, await recruiterByManager(tx, ctx, current, await referencedRecruiter(txCtx, patch.recruitedBy)));
   if (patch.commissionsHeld === true && current.commissionsHeldAt === null) set.commissionsHeldAt = new Date();
   if (patch.commissionsHeld === false && current.commissionsHeldAt !== null) set.commissionsHeldAt = null;
   if (Object.keys(set).length === 0) return current;
@@ -103,6 +107,8 @@ export async function applyAffiliatePatch(tx: Tx, ctx: ActingCtx, current: Affil
   await followAffiliateStatus(tx, ctx, current, row);
   // a group may carry its own discount (docs/groups-bounties-recruiters.md#discount)
   if (row.campaignId !== current.campaignId || row.groupId !== current.groupId) await codesFollowAffiliate(tx, ctx.workspaceId, id);
+  // approved: its recruiter's flat reward, if its group gives one (once per recruit)
+  if (row.status === 'active' && current.status !== 'active') await awardRecruitApproval(tx, ctx, row);
   const [before, after] = [presentAffiliate(current), presentAffiliate(row)];
   await emitEvent({ ctx: { ...ctx, db: tx }, type: 'affiliate.updated', object: 'affiliate', record: after });
   if (row.groupId !== current.groupId) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
 import { presentCommission } from '../../contracts/commission';
@@ -32,10 +32,9 @@ async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: R
   if (Object.keys(set).length === 0) return row;
   // Reports read the daily rollups: a denial or a new amount moves the conversion's commissions there too.
   const ctx = { db: tx, workspaceId };
-  // A bounty commission has no conversion and no share of the rollups (docs/groups-bounties-recruiters.md#bounties).
-  const [conv] = row.conversionId
-    ? await tx.select().from(conversions).where(and(eq(conversions.workspaceId, workspaceId), eq(conversions.id, row.conversionId)))
-    : [];
+  // A bounty commission and a recruiter's flat reward have no sale, and neither they nor second-tier
+  // lines are in the rollups (rollups.ts; docs/groups-bounties-recruiters.md)
+  const [conv] = row.conversionId === null ? [] : await tx.select().from(conversions).where(and(eq(conversions.workspaceId, workspaceId), eq(conversions.id, row.conversionId)));
   const { timezone } = await readSettings(ctx);
   const before = conv ? await contributionOf({ ctx, conv, timeZone: timezone }) : null;
   const [updated] = await tx
@@ -45,6 +44,18 @@ async function applyReview(tx: Tx, acting: ActingCtx, row: Commission, review: R
     .returning();
   if (conv) await applyContribution({ ctx, before, after: await contributionOf({ ctx, conv, timeZone: timezone }) });
   await emitEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(updated) });
+  // A denied earning takes its recruiter's unpaid line on it along (docs/groups-bounties-recruiters.md#recruiters-two-tier).
+  if (row.kind === 'earning' && set.status === 'denied' && row.conversionId) {
+    const followed = await tx
+      .update(commissions)
+      .set({ status: 'denied', updatedAt: new Date() })
+      .where(and(
+        eq(commissions.workspaceId, workspaceId), eq(commissions.conversionId, row.conversionId), eq(commissions.kind, 'recruiter'),
+        eq(commissions.recruitId, row.affiliateId), inArray(commissions.status, ['pending', 'approved']), isNull(commissions.payoutId),
+      ))
+      .returning();
+    for (const f of followed) await emitEvent({ ctx: { db: tx, workspaceId }, type: 'commission.updated', object: 'commission', record: presentCommission(f) });
+  }
   await addAuditEntryIfChanged(tx, acting, 'commission.updated', { type: 'commission', id: row.id }, presentCommission(row), presentCommission(updated));
   return updated;
 }

@@ -73,8 +73,7 @@ async function confirmBatch(db: Db, settings: Settings, now: Date, size: number)
       ],
     });
     const approvedOf = new Map<string, string[]>();
-    // every commission approved here is one of these sales' (approveIfAuto), never a bounty's
-    for (const c of approved) approvedOf.set(c.conversionId!, [...(approvedOf.get(c.conversionId!) ?? []), c.id]);
+    for (const c of approved) if (c.conversionId) approvedOf.set(c.conversionId, [...(approvedOf.get(c.conversionId) ?? []), c.id]);
     await addAuditEntries(
       tdb,
       tx,

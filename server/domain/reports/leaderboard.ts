@@ -16,7 +16,12 @@ const ORDER: Record<Sort, ReturnType<typeof sql>> = {
   commissions: sql`commissions desc, revenue desc`,
 };
 
-/** Affiliates ranked over the range: aggregate the rollups first, then join names for one page. */
+/**
+ * Affiliates ranked over the range: aggregate the rollups first, then join names for one page,
+ * then the page's recruiter tier: how many affiliates each recruited, and its second-tier earnings
+ * (recruiter lines and their clawbacks, live, in the report's currency, written in the range),
+ * which the rollups leave out (docs/groups-bounties-recruiters.md#recruiters-two-tier).
+ */
 export async function affiliateLeaderboard({ ctx, filters, sort, page }: { ctx: WorkspaceCtx; filters: ReportFilters; sort: Sort; page: Page }) {
   const scope = await reportScope({ ctx, f: filters });
   return rowsOf<LeaderboardRow>(ctx.db, sql`
@@ -25,9 +30,17 @@ export async function affiliateLeaderboard({ ctx, filters, sort, page }: { ctx: 
              ${scope.revenue} as revenue, ${scope.commissions} as commissions
       from ${liveRollups} r where ${scope.where} group by r.affiliate_id
     )
-    select t.affiliate_id, a.name, a.ref_code, t.clicks, t.conversions, t.revenue, t.commissions
-    from t join affiliates a on a.id = t.affiliate_id and a.workspace_id = ${ctx.workspaceId}
-    order by ${ORDER[sort]}, t.affiliate_id limit ${page.limit} offset ${page.offset}`);
+    select p.*,
+      (select count(*) from affiliates x where x.recruited_by = p.affiliate_id and x.workspace_id = ${ctx.workspaceId}) as recruits,
+      (select coalesce(sum(c.amount), 0) from commissions c
+        where c.affiliate_id = p.affiliate_id and c.workspace_id = ${ctx.workspaceId} and c.recruit_id is not null
+          and c.status not in ('reversed', 'denied') and c.currency = ${scope.currency}
+          and (c.created_at at time zone ${scope.timeZone})::date between ${scope.from}::date and ${scope.to}::date) as second_tier
+    from (
+      select t.affiliate_id, a.name, a.ref_code, t.clicks, t.conversions, t.revenue, t.commissions
+      from t join affiliates a on a.id = t.affiliate_id and a.workspace_id = ${ctx.workspaceId}
+      order by ${ORDER[sort]}, t.affiliate_id limit ${page.limit} offset ${page.offset}
+    ) p order by ${ORDER[sort]}, p.affiliate_id`);
 }
 
 /** Campaigns ranked over the range, the same way: GET /v1/reports/campaigns. */

@@ -8,6 +8,7 @@ import { listMyConversionsProcedure } from './list-my-conversions';
 import { listMyLinksProcedure } from './list-my-links';
 import { listMyPayoutsProcedure } from './list-my-payouts';
 import { listMyBountiesProcedure } from './list-my-bounties';
+import { listMyRecruitsProcedure } from './list-my-recruits';
 
 // /v1/affiliate/*: read-only routes of refa_live_ keys, each filtered to the key's affiliate.
 export const affiliateRouter = router({
@@ -20,4 +21,5 @@ export const affiliateRouter = router({
   payouts: listMyPayoutsProcedure,
   stats: getMyStatsProcedure,
   bounties: listMyBountiesProcedure,
+  recruits: listMyRecruitsProcedure,
 });

@@ -21,6 +21,7 @@ export const updateAffiliateProcedure = workspaceProcedure('write')
         groupId: input.group_id,
         status: input.status,
         commissionsHeld: input.commissions_held,
+        recruitedBy: input.recruited_by,
       },
     });
     return { object: 'affiliate' as const, data: presentAffiliate(row) };

@@ -20,7 +20,7 @@ export const applyProcedure = publicProcedure
     await spendSignInLink(ctx.services, `join:${normaliseEmail(input.email)}`);
     await applyToProgram(ctx.db, {
       program,
-      application: { email: input.email, name: input.name, note: input.note || undefined, group: input.group },
+      application: { email: input.email, name: input.name, note: input.note || undefined, group: input.group, via: input.via || undefined, signupIp: ctx.clientIp },
       publicUrl: ctx.services.config.publicUrl,
     });
     return { ok: true as const };

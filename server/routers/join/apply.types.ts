@@ -10,6 +10,7 @@ export const applyInput = z.strictObject({
   email,
   note: description.optional().describe('how the applicant will promote the program'),
   accept_terms: z.literal(true, { error: 'accept the program terms to apply' }),
+  via: z.string().trim().max(64).optional().describe('the ref code of the recruit link the applicant came through'),
 });
 // The same answer whether the address is new or already an affiliate: no account enumeration.
 export const applyOutput = z.object({ ok: z.literal(true) });

@@ -20,6 +20,8 @@ import { listMyPayouts } from '../affiliate-self/list-my-payouts';
 import { listMyPayoutsInput, listMyPayoutsOutput } from '../affiliate-self/list-my-payouts.types';
 import { listMyBounties } from '../affiliate-self/list-my-bounties';
 import { listMyBountiesInput, listMyBountiesOutput } from '../affiliate-self/list-my-bounties.types';
+import { listMyRecruits } from '../affiliate-self/list-my-recruits';
+import { listMyRecruitsInput, listMyRecruitsOutput } from '../affiliate-self/list-my-recruits.types';
 
 export const getMeProcedure = portalProcedure.input(getMeInput).output(getMeOutput).query(getMe);
 export const getMyStatsProcedure = portalProcedure.input(getMyStatsInput).output(getMyStatsOutput).query(getMyStats);
@@ -36,3 +38,4 @@ export const listMyCommissionsProcedure = portalProcedure
   .query(listMyCommissions);
 export const listMyPayoutsProcedure = portalProcedure.input(listMyPayoutsInput).output(listMyPayoutsOutput).query(listMyPayouts);
 export const listMyBountiesProcedure = portalProcedure.input(listMyBountiesInput).output(listMyBountiesOutput).query(listMyBounties);
+export const listMyRecruitsProcedure = portalProcedure.input(listMyRecruitsInput).output(listMyRecruitsOutput).query(listMyRecruits);

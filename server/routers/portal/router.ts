@@ -10,6 +10,7 @@ import {
   listMyLinksProcedure,
   listMyPayoutsProcedure,
   listMyBountiesProcedure,
+  listMyRecruitsProcedure,
 } from './affiliate-reads';
 import { submitBountyProofProcedure } from './submit-bounty-proof';
 import { chooseCodeProcedure } from './choose-code';
@@ -45,6 +46,7 @@ export const portalRouter = router({
   conversions: listMyConversionsProcedure,
   commissions: listMyCommissionsProcedure,
   payouts: listMyPayoutsProcedure,
+  recruits: listMyRecruitsProcedure,
   setPayoutEmail: setPayoutEmailProcedure,
   taxForm: getTaxFormProcedure,
   submitTaxForm: submitTaxFormProcedure,

@@ -118,8 +118,8 @@ describe('GET /v1/reports/affiliates', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: 'list', resource: 'report_affiliates', limit: 20, offset: 0, has_more: false });
     expect(res.body.data).toEqual([
-      { affiliate_id: p.a.id, name: 'A', ref_code: p.a.ref, clicks: 5, conversions: 2, revenue: 10_000, commissions: 3_000 },
-      { affiliate_id: p.b.id, name: 'B', ref_code: p.b.ref, clicks: 1, conversions: 1, revenue: 5_000, commissions: 1_500 },
+      { affiliate_id: p.a.id, name: 'A', ref_code: p.a.ref, clicks: 5, conversions: 2, revenue: 10_000, commissions: 3_000, recruits: 0, second_tier: 0 },
+      { affiliate_id: p.b.id, name: 'B', ref_code: p.b.ref, clicks: 1, conversions: 1, revenue: 5_000, commissions: 1_500, recruits: 0, second_tier: 0 },
     ]);
     const page = await get('/v1/reports/affiliates?sort=commissions&limit=1&offset=1');
     expect(page.body).toMatchObject({ limit: 1, offset: 1, has_more: false, data: [{ affiliate_id: p.b.id }] });

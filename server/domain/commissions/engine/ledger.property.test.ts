@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commissions, conversions } from '@/db/schema';
+import { commissions, conversions, groups } from '@/db/schema';
 import { recordConversion } from '../../conversions/record-conversion';
 import { recordRefund } from '../../conversions/refund';
 import { updateConversion } from '../../conversions/update';
@@ -21,6 +21,9 @@ import { TEST_ACTOR } from '../../../testing/seed';
 const SEED = Number(process.env.PROPERTY_SEED ?? 19_019);
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 const RATE_PERCENT = 30n; // startProgram's campaign rule
+// Affiliate A was recruited by R, whose group gives 10 % of its recruits' commissions
+// (docs/groups-bounties-recruiters.md#recruiters-two-tier): R's second-tier line follows A's.
+const RECRUITER_HUNDREDTHS = 1_000n;
 
 // ---- the oracle ----------------------------------------------------------------------------
 /** n / d rounded half up; n >= 0, d > 0. */
@@ -37,6 +40,17 @@ function expectedCommission(m: Model, affiliate: string): number {
   if (REVERSED.has(m.status) || m.affiliate !== affiliate) return 0;
   const full = halfUp(BigInt(m.gross) * RATE_PERCENT, 100n);
   return Number(halfUp(full * BigInt(m.gross - m.refunded), BigInt(m.gross)));
+}
+
+/**
+ * The recruiter's line on a conversion: 10 % of the recruit's full commission, then pro rata to
+ * what is not refunded; nothing while the recruit earns nothing on it (another affiliate's, refunded).
+ */
+function expectedRecruiterLine(m: Model, recruit: string): number {
+  if (expectedCommission(m, recruit) === 0) return 0;
+  const full = halfUp(BigInt(m.gross) * RATE_PERCENT, 100n);
+  const share = halfUp(full * RECRUITER_HUNDREDTHS, 10_000n);
+  return Number(halfUp(share * BigInt(m.gross - m.refunded), BigInt(m.gross)));
 }
 
 /** A refund call (amount = total refunded so far; none = everything). */
@@ -82,6 +96,10 @@ it('the ledger always equals the oracle applied to the net state', async () => {
       const ops = [first, ...rest];
       const p = await startProgram(api, { prefix: `r${run++}x` });
       const ctx = { db: api.db, workspaceId: p.ws.id, actor: TEST_ACTOR };
+      const made = await api.call('POST', '/v1/affiliates', { token: p.token, body: { email: `r${run}rec@example.com`, name: 'R', ref_code: `r${run}rec`, status: 'active' } });
+      const recruiter = (made.body.data.affiliate_id ?? made.body.data.id) as string;
+      await api.db.update(groups).set({ recruiterRewardType: 'percent_of_commission', recruiterAmount: Number(RECRUITER_HUNDREDTHS) }).where(eq(groups.workspaceId, p.ws.id));
+      expect((await api.call('PATCH', `/v1/affiliates/${p.a.id}`, { token: p.token, body: { recruited_by: recruiter } })).body.data.recruited_by).toBe(recruiter);
       const people = [p.a, p.b, p.a];
       const ids: (string | undefined)[] = [];
       const models: Model[] = [];
@@ -120,6 +138,9 @@ it('the ledger always equals the oracle applied to the net state', async () => {
         const earnings = rows.filter((r) => r.kind === 'earning');
         expect(new Set(earnings.map((e) => e.affiliateId)).size).toBe(earnings.length);
         for (const who of [p.a, p.b]) expect(liveSum(rows, who.id), `${who.ref} on sale ${i}`).toBe(expectedCommission(m, who.id));
+        // second tier: exact, at most one recruiter line per conversion, none for B's sales
+        expect(liveSum(rows, recruiter), `recruiter on sale ${i}`).toBe(expectedRecruiterLine(m, p.a.id));
+        expect(rows.filter((r) => r.kind === 'recruiter').length).toBeLessThanOrEqual(1);
       }
     }),
     {
@@ -147,6 +168,10 @@ it('the oracle agrees with hand-computed cases', () => {
   expect([m.status, expectedCommission(m, 'a')]).toEqual(['refunded', 0]);
   setStatus(m, 'confirmed');
   expect([m.refunded, expectedCommission(m, 'a')]).toEqual([0, 3_002]);
+  expect(expectedRecruiterLine(m, 'a')).toBe(300); // 10 % of 3002 = 300.2
+  expect(expectedRecruiterLine(m, 'b')).toBe(0);
+  refund(m, 5_002, false); // 300 × 5003 / 10005 = 150.01…
+  expect(expectedRecruiterLine(m, 'a')).toBe(150);
   expect(halfUp(5n, 2n)).toBe(3n);
   expect(halfUp(7n, 3n)).toBe(2n);
 });

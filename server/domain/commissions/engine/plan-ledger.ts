@@ -8,6 +8,7 @@ import { newId } from '../../../lib/ids';
 import { proRata } from '../../../model/money';
 import { isVoidCommission, REVERSAL_STATES } from './states';
 import type { UnpaidCommissionStatus } from '../../../model/enums';
+import { recruiterOf, recruiterShare } from '../../recruiters/terms';
 
 type Conv = typeof conversions.$inferSelect;
 /** The columns the ledger rule changes on an existing commission. */
@@ -43,9 +44,28 @@ async function newEarning({ ctx, conv, settings, history: known }: { ctx: Worksp
     currency: earning.currency, status: settings.autoApproveCommissions && conv.status === 'confirmed' ? 'approved' : 'pending',
     kind: 'earning', reversesCommissionId: null, restoreStatus: null, rewardType: earning.rule?.rewardType ?? 'cash',
     periodIndex: history.periodIndex, payoutId: null, holdUntil: new Date(conv.ts.getTime() + settings.holdDays * DAY_MS),
-    bountyId: null, periodKey: null, createdAt: now, updatedAt: now,
+    bountyId: null, periodKey: null, recruitId: null, createdAt: now, updatedAt: now,
   };
   return { earning, row };
+}
+
+/**
+ * The second-tier line of a new earning `row` (docs/groups-bounties-recruiters.md#recruiters-two-tier):
+ * what the earner's recruiter earns on it under its group's terms now, or null. Only the direct
+ * recruiter: the line is never itself an earning that a recruiter's recruiter could share.
+ * Costs no statement in a workspace without recruiter terms (recruiterOf).
+ */
+async function recruiterLine({ ctx, conv, settings, earning, row }: { ctx: WorkspaceCtx; conv: Conv; settings: Settings; earning: Earning; row: Commission }): Promise<Commission | null> {
+  const terms = await recruiterOf(ctx, settings.rulesVersion, row.affiliateId);
+  if (!terms || terms.recruiterId === row.affiliateId) return null;
+  const share = recruiterShare(terms, {
+    commission: row.computedAmount, commissionCurrency: row.currency, basis: earning.revenue?.basis ?? conv.amount, saleCurrency: conv.currency, ts: conv.ts,
+  });
+  if (!share || share.amount <= 0) return null;
+  return {
+    ...row, id: newId(), affiliateId: terms.recruiterId, ruleId: null, kind: 'recruiter', recruitId: row.affiliateId,
+    amount: proRata(share.amount, conv.amount - conv.refundedAmount, conv.amount), computedAmount: share.amount, currency: share.currency, rewardType: 'cash',
+  };
 }
 
 /**
@@ -63,6 +83,7 @@ export async function planLedger(
   const net = conv.amount - conv.refundedAmount;
   const earner = earnerOf(conv);
   const earnings = rows.filter((r) => r.kind === 'earning');
+  const recruiterLines = rows.filter((r) => r.kind === 'recruiter');
   const now = new Date();
 
   // A test sale earns nothing, but its receipt shows what it would have earned.
@@ -70,10 +91,21 @@ export async function planLedger(
     const { earning, row } = await newEarning({ ctx, conv, settings, history });
     plan.earning = earning;
     if (row) plan.created.push(row);
+    const line = row && (await recruiterLine({ ctx, conv, settings, earning, row }));
+    if (line) plan.created.push(line);
   }
 
-  for (const e of earnings) {
-    const desired = e.affiliateId === earner ? proRata(e.computedAmount, net, conv.amount) : 0;
+  const earned = (e: Commission) => (e.affiliateId === earner ? proRata(e.computedAmount, net, conv.amount) : 0);
+  // A recruiter line follows its recruit's earning on this conversion: pro rata while it earns,
+  // nothing (reversed, or clawed back if paid) when it does not.
+  const followed = (r: Commission) => earnings.find((e) => e.affiliateId === r.recruitId);
+  const desiredOf = (c: Commission) => {
+    if (c.kind === 'earning') return earned(c);
+    const e = followed(c);
+    return e && earned(e) > 0 ? proRata(c.computedAmount, net, conv.amount) : 0;
+  };
+  for (const e of [...earnings, ...recruiterLines]) {
+    const desired = desiredOf(e);
     let set: CommissionSet | null = null;
     if (editable(e)) {
       if (desired === 0) set = { status: 'reversed', restoreStatus: e.status as UnpaidCommissionStatus };
@@ -89,7 +121,7 @@ export async function planLedger(
         plan.created.push({
           id: newId(), workspaceId: ctx.workspaceId, affiliateId: e.affiliateId, conversionId: conv.id, ruleId: e.ruleId,
           amount: delta, computedAmount: delta, currency: e.currency, status: 'approved', kind: 'clawback', reversesCommissionId: e.id,
-          restoreStatus: null, rewardType: e.rewardType, periodIndex: e.periodIndex, payoutId: null, holdUntil: null, bountyId: null, periodKey: null, createdAt: now, updatedAt: now,
+          restoreStatus: null, rewardType: e.rewardType, periodIndex: e.periodIndex, payoutId: null, holdUntil: null, bountyId: null, periodKey: null, recruitId: e.recruitId, createdAt: now, updatedAt: now,
         });
       }
     }

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sum } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sum } from 'drizzle-orm';
 import { commissions, conversions, rollupDeltas } from '@/db/schema';
 import type { WorkspaceCtx } from '../../context';
 import { newId } from '../../../lib/ids';
@@ -19,17 +19,19 @@ export type Contribution = { day: string; campaignId: string; affiliateId: strin
  * row of their own currency (a flat rule may pay in the program's currency, not the sale's).
  */
 export async function contributionOf(
-  { ctx, conv, timeZone, ledger }: { ctx: WorkspaceCtx; conv: Conv; timeZone: string; ledger?: Pick<Commission, 'currency' | 'amount' | 'status'>[] },
+  { ctx, conv, timeZone, ledger }: { ctx: WorkspaceCtx; conv: Conv; timeZone: string; ledger?: Pick<Commission, 'currency' | 'amount' | 'status' | 'recruitId'>[] },
 ): Promise<Contribution | null> {
   if (conv.isTest) return null;
   const live = !REVERSAL_STATES.has(conv.status);
   // `ledger`: the conversion's every commission row, already in hand (a new sale's), so no query.
+  // A recruiter's second-tier lines (recruit_id set) are the recruiter's, not this affiliate's:
+  // they stay out of the rollups (docs/groups-bounties-recruiters.md#recruiters-two-tier).
   const earned = ledger
-    ? ledger.filter((c) => !isVoidCommission(c.status)).map((c) => ({ currency: c.currency, total: c.amount }))
+    ? ledger.filter((c) => !isVoidCommission(c.status) && !c.recruitId).map((c) => ({ currency: c.currency, total: c.amount }))
     : await ctx.db
       .select({ currency: commissions.currency, total: sum(commissions.amount) })
       .from(commissions)
-      .where(and(eq(commissions.conversionId, conv.id), notInArray(commissions.status, [...VOID_COMMISSION_STATES])))
+      .where(and(eq(commissions.conversionId, conv.id), notInArray(commissions.status, [...VOID_COMMISSION_STATES]), isNull(commissions.recruitId)))
       .groupBy(commissions.currency);
   const own: Row = {
     currency: conv.currency,
