@@ -11,6 +11,8 @@ export const commissionRecord = z
     affiliate_id: uuid,
     conversion_id: uuid.nullable().describe('null for a bounty commission (kind bounty) and a recruiter\'s flat reward on a recruit\'s approval: no sale made them'),
     bounty_id: uuid.nullable().describe('the bounty it pays (kind bounty); docs/groups-bounties-recruiters.md#bounties'),
+    kind: z.enum(COMMISSION_KINDS).describe('earning: a sale\'s; clawback: the negative counterpart of a paid commission whose conversion was reversed; bounty: a bounty\'s reward, tied to no sale; recruiter: a second-tier line on a recruit\'s commission or approval (docs/commissions.md)'),
+    recruit_id: uuid.nullable().describe('kind recruiter, and its clawbacks: the recruit it was earned on; docs/groups-bounties-recruiters.md#recruiters-two-tier'),
     amount: z.number().int().describe('minor currency units; negative for a clawback'),
     currency: currencyCode,
     status: commissionStatus,
@@ -26,14 +28,14 @@ export const presentCommission = (row: typeof commissions.$inferSelect): Commiss
   affiliate_id: row.affiliateId,
   conversion_id: row.conversionId,
   bounty_id: row.bountyId,
+  kind: row.kind,
+  recruit_id: row.recruitId,
   amount: row.amount,
   currency: row.currency,
   status: row.status,
   period_index: row.periodIndex,
   created_at: iso(row.createdAt),
 });
-
-export const commissionKind = z.enum(COMMISSION_KINDS);
 
 // A reward delivered in the billing system (docs/rewards-in-billing.md), as the commission shows it.
 export const rewardDeliveryRecord = z
@@ -78,7 +80,6 @@ export const presentRewardDelivery = (d: RewardDeliveryRow): z.infer<typeof rewa
 // payout. The affiliate's view (commissionRecord) stays without these.
 export const commissionDetailRecord = commissionRecord
   .extend({
-    kind: commissionKind.describe('clawback: the negative counterpart of a paid commission whose conversion was reversed; bounty: a bounty\'s reward, tied to no sale'),
     computed_amount: z.number().int().describe('what the rule computed; amount differs when overridden'),
     reward_type: z.enum(REWARD_TYPES),
     rule_id: uuid.nullable(),
@@ -96,7 +97,6 @@ export type CommissionWithDelivery = typeof commissions.$inferSelect & { rewardD
 
 export const presentCommissionDetail = (row: CommissionWithDelivery): CommissionDetailRecord => ({
   ...presentCommission(row),
-  kind: row.kind,
   computed_amount: row.computedAmount,
   reward_type: row.rewardType,
   rule_id: row.ruleId,

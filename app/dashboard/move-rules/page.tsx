@@ -13,7 +13,8 @@ export default function MoveRulesPage() {
   const trpc = useTRPC();
   const canWrite = useCanWrite();
   const currency = useProgramCurrency();
-  const groups = useQuery(trpc.moveRules.groups.queryOptions({}));
+  // a workspace holds at most 100 groups: one page has them all
+  const groups = useQuery(trpc.groups.list.queryOptions({ limit: 100 }));
   const list = useQuery(trpc.moveRules.list.queryOptions({ limit: 200, offset: 0 }));
   const groupRows = groups.data?.data ?? [];
   const names = new Map(groupRows.map((g) => [g.id, g.name]));

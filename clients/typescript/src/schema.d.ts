@@ -2689,8 +2689,15 @@ export interface components {
             currency: string;
             /** Format: uuid */
             id: string;
+            /**
+             * @description earning: a sale's; clawback: the negative counterpart of a paid commission whose conversion was reversed; bounty: a bounty's reward, tied to no sale; recruiter: a second-tier line on a recruit's commission or approval (docs/commissions.md)
+             * @enum {string}
+             */
+            kind: "earning" | "clawback" | "bounty" | "recruiter";
             /** Format: int64 */
             period_index: number;
+            /** @description kind recruiter, and its clawbacks: the recruit it was earned on; docs/groups-bounties-recruiters.md#recruiters-two-tier */
+            recruit_id: string | null;
             /** @enum {string} */
             status: "pending" | "approved" | "denied" | "paid" | "reversed";
         };
@@ -2722,13 +2729,15 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description clawback: the negative counterpart of a paid commission whose conversion was reversed; bounty: a bounty's reward, tied to no sale
+             * @description earning: a sale's; clawback: the negative counterpart of a paid commission whose conversion was reversed; bounty: a bounty's reward, tied to no sale; recruiter: a second-tier line on a recruit's commission or approval (docs/commissions.md)
              * @enum {string}
              */
             kind: "earning" | "clawback" | "bounty" | "recruiter";
             payout_id: string | null;
             /** Format: int64 */
             period_index: number;
+            /** @description kind recruiter, and its clawbacks: the recruit it was earned on; docs/groups-bounties-recruiters.md#recruiters-two-tier */
+            recruit_id: string | null;
             /** @description the reward delivered in the billing system, null when paid out */
             reward_delivery: components["schemas"]["RewardDelivery"] | null;
             /** @enum {string} */

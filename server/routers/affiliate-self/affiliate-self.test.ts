@@ -158,6 +158,8 @@ describe('what the records show', () => {
       affiliate_id: a.affiliate.id,
       conversion_id: a.paid.conversionId,
       bounty_id: null,
+      kind: 'earning',
+      recruit_id: null,
       amount: 1500,
       currency: 'usd',
       status: 'paid',

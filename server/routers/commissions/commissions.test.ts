@@ -43,6 +43,7 @@ describe('GET /v1/commissions', () => {
       affiliate_id: aff.b,
       conversion_id: k.b1.conversionId,
       bounty_id: null,
+      recruit_id: null,
       amount: 400,
       currency: 'usd',
       status: 'pending',

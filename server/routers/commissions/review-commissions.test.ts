@@ -36,6 +36,8 @@ describe('PATCH /v1/commissions/{id}', () => {
       affiliate_id: a.affiliate.id,
       conversion_id: c.conversionId,
       bounty_id: null,
+      kind: 'earning',
+      recruit_id: null,
       amount: 1200,
       currency: 'usd',
       status: 'approved',

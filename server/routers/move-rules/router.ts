@@ -2,14 +2,12 @@ import { router } from '../../trpc/init';
 import { createMoveRuleProcedure } from './create-move-rule';
 import { deleteMoveRuleProcedure } from './delete-move-rule';
 import { getMoveRuleProcedure } from './get-move-rule';
-import { listMoveRuleGroupsProcedure } from './list-move-rule-groups';
 import { listMoveRulesProcedure } from './list-move-rules';
 import { runMoveRulesProcedure } from './run-move-rules';
 import { updateMoveRuleProcedure } from './update-move-rule';
 
 export const moveRulesRouter = router({
   list: listMoveRulesProcedure,
-  groups: listMoveRuleGroupsProcedure,
   create: createMoveRuleProcedure,
   run: runMoveRulesProcedure,
   get: getMoveRuleProcedure,
