@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { affiliates, campaigns, clicks, conversions } from '@/db/schema';
 import { defaultGroupId } from '@/server/domain/groups/default-group';
+import { seedDefaultGroup } from './seed';
 
 // A small real program seeded straight into the test database: honest peers give the workspace
 // baselines, and each fraud helper adds one behaviour to one affiliate. Times are relative to the
@@ -32,6 +33,7 @@ export async function seedProgram(db: Db, workspaceId: string, peers = 8): Promi
 
 export async function seedRiskAffiliate(db: Db, p: Program, over: Partial<typeof affiliates.$inferInsert> = {}) {
   const code = `aff-${unique()}`;
+  if (!over.groupId) await seedDefaultGroup(db, p.workspaceId);
   const [row] = await db
     .insert(affiliates)
     .values({

@@ -1,10 +1,10 @@
 // Direct row seeding for tests that need history the API cannot backdate (real rows, real database).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
-import { affiliates, campaigns, clicks, commissions, conversions, links, payouts } from '@/db/schema';
+import { affiliates, campaigns, clicks, commissions, conversions, groups, links, payouts } from '@/db/schema';
 import { systemActor } from '../domain/context';
 import { createAffiliateKey } from '../domain/keys/affiliate-keys';
-import { defaultGroupId } from '@/server/domain/groups/default-group';
+import { DEFAULT_GROUP, defaultGroupId } from '@/server/domain/groups/default-group';
 
 // Rows seeded straight into the test database (real data, no mocks) for suites that must not
 // depend on the endpoints that create them.
@@ -19,8 +19,17 @@ export async function seedCampaign(db: Db, workspaceId: string, over: Partial<ty
   return row;
 }
 
+/**
+ * The workspace's default group, made if the test's workspace has none (suites seeding a bare
+ * workspace id without createWorkspace): every affiliate is in a group.
+ */
+export async function seedDefaultGroup(db: Db, workspaceId: string) {
+  await db.insert(groups).values({ workspaceId, ...DEFAULT_GROUP }).onConflictDoNothing();
+}
+
 export async function seedAffiliate(db: Db, workspaceId: string, over: Partial<typeof affiliates.$inferInsert> = {}) {
   const code = `aff-${unique()}`;
+  if (!over.groupId) await seedDefaultGroup(db, workspaceId);
   const [row] = await db
     .insert(affiliates)
     .values({ workspaceId, groupId: defaultGroupId(workspaceId), refCode: code, email: `${code}@example.com`, name: code, status: 'active', ...over })
