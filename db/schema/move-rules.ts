@@ -30,7 +30,8 @@ export const groupMoveApplications = pgTable(
   {
     id: id(),
     workspaceId: workspaceRef(),
-    ruleId: uuid('rule_id').notNull().references(() => groupMoveRules.id, { onDelete: 'cascade' }),
+    // no foreign key, as everywhere here (db/copy copies tables in any order): deleting a rule deletes these
+    ruleId: uuid('rule_id').notNull(),
     affiliateId: uuid('affiliate_id').notNull(),
     movedAt: ts('moved_at').notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import type { ActingCtx } from '../context';
 import { loadRecord } from '../records';
 import { getGroup, groupAffiliateCount, type Group } from './groups';
 import { codesFollowGroup } from '../../integrations/codes/due';
+import { deleteMoveRulesOfGroup } from './write-move-rules';
 
 /** A bound on the groups page and on what a workspace's settings can hold. */
 export const MAX_GROUPS_PER_WORKSPACE = 100;
@@ -83,7 +84,7 @@ export async function updateGroup({ ctx, id, input, makeDefault }: { ctx: Acting
 /**
  * DELETE /v1/groups/{id}: never the default group; a group with affiliates only with `moveTo`,
  * the group they all move to (one statement; the audit row counts them). Its commission rule
- * overrides go with it (docs/groups-bounties-recruiters.md#deleting-a-group).
+ * overrides go with it, and the move rules out of it or into it (docs/groups-bounties-recruiters.md#deleting-a-group).
  */
 export async function deleteGroup({ ctx, id, moveTo }: { ctx: ActingCtx; id: string; moveTo?: string }): Promise<Group & { moved: number }> {
   return ctx.db.transaction(async (tx) => {
@@ -104,8 +105,9 @@ export async function deleteGroup({ ctx, id, moveTo }: { ctx: ActingCtx; id: str
       throw invalidState('the group has affiliates: name move_to_group_id, the group they move to');
     }
     await tx.delete(commissionRules).where(and(eq(commissionRules.workspaceId, ctx.workspaceId), eq(commissionRules.groupId, group.id)));
+    const moveRules = await deleteMoveRulesOfGroup(tx, ctx.workspaceId, group.id);
     await tx.delete(groups).where(and(eq(groups.workspaceId, ctx.workspaceId), eq(groups.id, group.id)));
-    await addAuditEntry(tx, ctx, 'group.deleted', { type: 'group', id: group.id }, { before: presentGroup(group), after: { moved_affiliates: moved, moved_to_group_id: moveTo ?? null } });
+    await addAuditEntry(tx, ctx, 'group.deleted', { type: 'group', id: group.id }, { before: presentGroup(group), after: { moved_affiliates: moved, moved_to_group_id: moveTo ?? null, deleted_move_rules: moveRules } });
     return { ...group, moved };
   });
 }

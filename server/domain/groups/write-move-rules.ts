@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { groupMoveRules } from '@/db/schema';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { groupMoveApplications, groupMoveRules } from '@/db/schema';
 import { presentMoveRule, type MoveRuleRow } from '../../contracts/move-rule';
 import { invalid, invalidState, notFound } from '../../errors/errors';
 import type { Page } from '../../lib/pagination';
@@ -70,8 +71,23 @@ export async function updateMoveRule({ ctx, id, patch }: { ctx: ActingCtx; id: s
 export async function deleteMoveRule({ ctx, id }: { ctx: ActingCtx; id: string }): Promise<MoveRuleRow> {
   return ctx.db.transaction(async (tx) => {
     const current = await loadRecord({ ...ctx, db: tx }, groupMoveRules, id, missing, { lock: true });
+    await tx.delete(groupMoveApplications).where(and(eq(groupMoveApplications.workspaceId, ctx.workspaceId), eq(groupMoveApplications.ruleId, id)));
     await tx.delete(groupMoveRules).where(and(eq(groupMoveRules.workspaceId, ctx.workspaceId), eq(groupMoveRules.id, id)));
     await addAuditEntry(tx, ctx, 'move_rule.deleted', { type: 'move_rule', id }, { before: presentMoveRule(current) });
     return current;
   });
+}
+
+/**
+ * A deleted group's move rules, out of it or into it, with what they moved: in the caller's
+ * transaction (deleteGroup). Answers the ids of the rules deleted.
+ */
+export async function deleteMoveRulesOfGroup(tx: Tx, workspaceId: string, groupId: string): Promise<string[]> {
+  const rules = await tx
+    .delete(groupMoveRules)
+    .where(and(eq(groupMoveRules.workspaceId, workspaceId), or(eq(groupMoveRules.groupId, groupId), eq(groupMoveRules.targetGroupId, groupId))))
+    .returning({ id: groupMoveRules.id });
+  const ids = rules.map((r) => r.id);
+  if (ids.length) await tx.delete(groupMoveApplications).where(and(eq(groupMoveApplications.workspaceId, workspaceId), inArray(groupMoveApplications.ruleId, ids)));
+  return ids;
 }

@@ -36,6 +36,18 @@ const groupOf = async (id: string) => (await api.db.select({ g: affiliates.group
 const run = async (p: Program) => (await call(p, 'POST', '/move-rules/run', {})).body.data as { evaluated: number; moved: number; more: boolean };
 
 describe('/v1/move-rules', () => {
+  it('a deleted group takes the rules out of it and into it with it, and what they moved', async () => {
+    const p = await program();
+    const out = await rule(p, { group_id: p.gold, target_group_id: p.silver, conditions: [{ metric: 'sales', at_least: 1 }] });
+    const into = await rule(p, { group_id: p.source, target_group_id: p.gold, conditions: [{ metric: 'sales', at_least: 1 }] });
+    const kept = await rule(p, { group_id: p.source, target_group_id: p.silver, conditions: [{ metric: 'sales', at_least: 2 }] });
+    await api.db.insert(groupMoveApplications).values({ workspaceId: p.ws.id, ruleId: into.id, affiliateId: p.a.id });
+    expect((await call(p, 'DELETE', `/groups/${p.gold}`)).status).toBe(200);
+    for (const r of [out, into]) expect((await call(p, 'GET', `/move-rules/${r.id}`)).status).toBe(404);
+    expect((await call(p, 'GET', `/move-rules/${kept.id}`)).status).toBe(200);
+    expect(await api.db.select().from(groupMoveApplications).where(eq(groupMoveApplications.ruleId, into.id))).toEqual([]);
+  });
+
   it('creates, lists by group, reads, updates and deletes a rule', async () => {
     const p = await program();
     const created = await call(p, 'POST', '/move-rules', { group_id: p.source, target_group_id: p.gold, conditions: [{ metric: 'sales', at_least: 3 }] });

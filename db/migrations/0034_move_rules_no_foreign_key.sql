@@ -1,0 +1,1 @@
+ALTER TABLE "group_move_applications" DROP CONSTRAINT "group_move_applications_rule_id_group_move_rules_id_fk";
