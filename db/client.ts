@@ -40,6 +40,8 @@ export type OpenOptions = {
   dataDir?: string;
   /** Lock the PGlite directory against other processes (servers and the CLI do). */
   lock?: boolean;
+  /** A PGlite data directory to start from, as `dumpDataDir` wrote it (the test suite's migrated template). */
+  loadDataDir?: Blob;
   max?: number;
   /** A read replica of `url` (PostgreSQL only). */
   replicaUrl?: string;
@@ -93,7 +95,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   const unlock = opts.lock && dataDir !== 'memory://' ? lockDataDir(dataDir) : () => {};
   try {
     // named statements (db/pglite-statements.ts) under the turn of the loop each statement begins with
-    const client = letEventLoopTurn(nameStatements(await PGlite.create(dataDir === 'memory://' ? undefined : dataDir)));
+    const client = letEventLoopTurn(nameStatements(await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { loadDataDir: opts.loadDataDir })));
     // Statistics as autovacuum would keep them (there is none here): generic plans chosen on the
     // planner's guesses made sales slower round by round as the tables grew (docs/performance-history.md).
     const stopAnalyzing = await autoAnalyze(client);

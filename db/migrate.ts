@@ -6,7 +6,7 @@ import type { Database } from './client';
 
 // Resolved from the project root: this module is also bundled by Next, where import.meta.url
 // does not point into db/.
-const migrationsFolder = join(process.cwd(), 'db', 'migrations');
+export const migrationsFolder = join(process.cwd(), 'db', 'migrations');
 
 // Every process migrates at start, so nodes and workers starting together on a new database
 // raced to create the same tables and all but one died ("relation already exists"). One migrator

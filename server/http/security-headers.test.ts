@@ -88,7 +88,8 @@ describe('the embedded referral page (/embed/referrals)', () => {
     try {
       expect(directives(at('/embed/referrals', token)['Content-Security-Policy']).get('frame-ancestors')).toEqual(["'none'"]);
     } finally {
-      process.env.NEXTAUTH_SECRET = saved;
+      if (saved === undefined) delete process.env.NEXTAUTH_SECRET;
+      else process.env.NEXTAUTH_SECRET = saved;
     }
   });
 });

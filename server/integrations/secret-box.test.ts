@@ -3,7 +3,9 @@ import { openSecret, sealSecret, SecretUnavailable } from './secret-box';
 
 const material = process.env.NEXTAUTH_SECRET;
 afterEach(() => {
-  process.env.NEXTAUTH_SECRET = material;
+  // Assigning undefined would store the string "undefined" for the files after this one.
+  if (material === undefined) delete process.env.NEXTAUTH_SECRET;
+  else process.env.NEXTAUTH_SECRET = material;
 });
 
 describe('sealed provider secrets', () => {

@@ -1,6 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db/client';
-import { migrate } from '@/db/migrate';
+import { migrate, migrationsFolder } from '@/db/migrate';
 
 // One template per test run (named by global setup), so parallel runs never drop each other's.
 const templateName = (base: string) => process.env.REFCOUNT_TEST_TEMPLATE ?? `${base}_template`;
@@ -42,8 +48,7 @@ export type TestDatabase = Database & { openPeer: () => Promise<Database>; url?:
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase();
-    await migrate(database);
+    const database = await openPglite();
     return { ...database, openPeer: async () => ({ ...database, close: async () => {} }) };
   }
   const created = await newDatabase(url, 't', templateName(new URL(url).pathname.slice(1)));
@@ -62,7 +67,34 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 /** An empty database (nothing migrated) on the server of `serverUrl`, and how to drop it. */
 export const createScratchDatabase = (serverUrl: string, label: string) => newDatabase(serverUrl, `${label}_`);
 
-/** Vitest global setup: migrate a template for this run; returns its teardown. */
+/**
+ * In-memory PGlite for one test file, started from the run's migrated template when global setup
+ * wrote one: a new PGlite runs initdb (4-7 s of WebAssembly on these machines) and then every
+ * migration, where loading the template's data directory takes about 1.5 s.
+ */
+async function openPglite(): Promise<Database> {
+  const template = process.env.REFCOUNT_PGLITE_TEMPLATE;
+  if (template) return openDatabase({ loadDataDir: new Blob([await readFile(template)]) });
+  const database = await openDatabase();
+  await migrate(database);
+  return database;
+}
+
+/** Vitest global setup on PGlite: a migrated data directory on disk for every file to start from. */
+export async function preparePgliteTemplate() {
+  const file = join(tmpdir(), `refcount-pglite-template-${process.pid}.tar`);
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzle(client), { migrationsFolder });
+    await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await client.close();
+  }
+  process.env.REFCOUNT_PGLITE_TEMPLATE = file;
+  return () => rm(file, { force: true });
+}
+
+/** Vitest global setup on PostgreSQL: migrate a template database for this run; returns its teardown. */
 export async function prepareTemplate(url: string) {
   const name = `${new URL(url).pathname.slice(1)}_tpl${process.pid}`;
   process.env.REFCOUNT_TEST_TEMPLATE = name;

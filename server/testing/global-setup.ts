@@ -1,5 +1,5 @@
-import { prepareTemplate } from './database';
+import { preparePgliteTemplate, prepareTemplate } from './database';
 
 export default async function setup() {
-  if (process.env.DATABASE_URL) return prepareTemplate(process.env.DATABASE_URL);
+  return process.env.DATABASE_URL ? prepareTemplate(process.env.DATABASE_URL) : preparePgliteTemplate();
 }
