@@ -80,5 +80,5 @@ await describeWith('postgres', 'refcount migrate-data', (server) => {
     const again = cli({ PGLITE_DIR: dir, DATABASE_URL: target.url }, '--replace');
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/^copying .* to postgres:\/\/.*\n(  \w+ +\d+\n)+\d+ tables, \d+ rows copied; row counts and checksums match\./);
-  });
+  }, 90_000); // two CLI runs, each starting the app on the embedded database (15 s alone, 31 s on a busy machine)
 });
