@@ -18,8 +18,5 @@ export const presumedKeyStands = (keyHash: SQL, workspaceId: SQL) => sql<boolean
   limit 1
 ), false))`;
 
-/** presumedKeyStands over the placeholders `keyHash` and `workspaceId`, for prepared reads that start from `oneRow`. */
-export const presumedKeyColumn = presumedKeyStands(sql`${sql.placeholder('keyHash')}::text`, sql`${sql.placeholder('workspaceId')}::uuid`);
-
 /** One row whatever else exists: a read that carries the key's verdict answers even when it finds nothing. */
 export const oneRow = sql`(select 1) as one`;

@@ -120,3 +120,26 @@ it("knows a visitor's touches from the first read: a sale by cookie sends no sta
   expect(await sale({ visitorId: gone, ref: other.refCode })).toEqual({ affiliateId: other.id, method: 'ref', lookups: 0 });
   expect(clickReads()).toBe(0);
 });
+
+it('sales arriving together share their first read, each answered with its own visitor, and a retry with its sale', async () => {
+  const firstReads = () => sent.filter((q) => /jsonb_to_recordset/.test(q) && /"visitor_touches"/.test(q)).length;
+  const owner = (a: typeof active) => ({ workspaceId: ctx.workspaceId, campaignId: a.campaignId!, affiliateId: a.id });
+  const tag = n++;
+  // twelve visitors, each with one click in the window, by one affiliate or the other
+  const visitors = Array.from({ length: 12 }, (_, i) => ({ key: `v_together_${tag}_${i}`, by: i % 3 === 0 ? other : active }));
+  for (const v of visitors) await seedClick(db, owner(v.by), { visitorKey: v.key, ts: new Date(Date.now() - 3_600_000) });
+  const replayed = await sale({ externalId: `together_${tag}_replayed`, ref: other.refCode });
+  sent.length = 0;
+  const results = await Promise.all([
+    ...visitors.map((v) => recordConversion({ ctx, input: { type: 'sale', externalId: `${v.key}_sale`, visitorId: v.key, amount: 1_000 } })),
+    recordConversion({ ctx, input: { type: 'sale', externalId: `together_${tag}_replayed`, visitorId: visitors[1].key, amount: 1_000 } }),
+  ]);
+  expect(firstReads()).toBeGreaterThan(0);
+  expect(firstReads()).toBeLessThan(results.length);
+  const stored = await db.query.conversions.findMany({ where: (c, { like }) => like(c.externalId, `v_together_${tag}_%`) });
+  expect(new Map(stored.map((c) => [c.externalId, c.affiliateId]))).toEqual(new Map(visitors.map((v) => [`${v.key}_sale`, v.by.id])));
+  // the retry answers the sale stored before it, not a new one
+  const [first] = await db.query.conversions.findMany({ where: (c, { eq }) => eq(c.externalId, `together_${tag}_replayed`) });
+  expect(results.at(-1)).toEqual({ ok: true, attributed: true, conversion_id: first.id });
+  expect(replayed.affiliateId).toBe(other.id);
+});

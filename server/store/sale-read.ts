@@ -3,19 +3,39 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/db/client';
 import { affiliateCodes, affiliates, campaigns, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../errors/errors';
+import { groupCommitPerHandle, type GroupCommit } from '../lib/group-commit';
+import { jsonParam } from '../lib/json-rows';
 import { preparedShapes } from '../lib/prepared-query';
 import { normalCode, type AffiliateCode, type Candidates, type CodeAffiliate, type Touch } from '../domain/attribution/attribute';
 import { defaultCampaignId } from '../domain/campaigns/campaigns';
 import { earlierPayments, historyOf, type PaymentHistory } from '../domain/commissions/engine/history';
 import type { WorkspaceCtx } from '../domain/context';
 import { readSettings, type Settings } from '../domain/settings/settings';
-import { oneRow, presumedKeyColumn } from './presumed-key';
+import { oneRow, presumedKeyStands } from './presumed-key';
 import { touchesOfJson, visitorTouches } from './touches';
 
+// Sales read together share one statement (server/lib/group-commit.ts, as refunds do): one row per
+// sale `sale` (its place in the batch), its inputs as the columns of `req`, which every join below reads where a
+// statement of its own would read placeholders. Every join is a probe of a unique or leading index
+// per sale, so a generic plan stays one whatever the batch's size.
+const sales = sql`jsonb_to_recordset(${sql.placeholder('sales')}::jsonb)
+  as req(sale int, key_hash text, workspace_id uuid, external_id text, customer_id text, at timestamptz, manual_code text, ref text, visitor_id text)`;
+const req = {
+  sale: sql<number>`req.sale`,
+  keyHash: sql`req.key_hash`,
+  workspaceId: sql`req.workspace_id`,
+  externalId: sql`req.external_id`,
+  customerId: sql`req.customer_id`,
+  at: sql`req.at`,
+  manualCode: sql`req.manual_code`,
+  ref: sql`req.ref`,
+  visitorId: sql`req.visitor_id`,
+};
+
 /**
- * The affiliate of the customer's latest conversion, if still active (attribution's first way),
- * under placeholders workspaceId and customerId, as a lateral join of the sale's first read where
- * both tables go by names starting with `as` (`only`: a condition it adds).
+ * The affiliate of the customer's latest conversion, if still active (attribution's first way), as
+ * a lateral join of the sale's first read where both tables go by names starting with `as`
+ * (`only`: a condition it adds).
  */
 const priorAffiliate = (db: DbOrTx, as: string, only?: SQL) => {
   const [c, a] = [alias(conversions, `${as}_conversion`), alias(affiliates, `${as}_affiliate`)];
@@ -23,19 +43,19 @@ const priorAffiliate = (db: DbOrTx, as: string, only?: SQL) => {
     .select({ affiliateId: c.affiliateId, campaignId: c.campaignId })
     .from(c)
     .innerJoin(a, and(eq(a.id, c.affiliateId), eq(a.status, 'active')))
-    .where(and(only, eq(c.workspaceId, sql.placeholder('workspaceId')), eq(c.customerId, sql.placeholder('customerId')), eq(c.isTest, false)))
+    .where(and(only, eq(c.workspaceId, req.workspaceId), eq(c.customerId, req.customerId), eq(c.isTest, false)))
     .orderBy(desc(c.ts))
     .limit(1);
 };
 
 const byManualCode = alias(affiliates, 'by_manual_code');
 const byRef = alias(affiliates, 'by_ref');
-// the active affiliate whose referral code is the placeholder `code` (none when it is null)
-const activeWithCode = (a: Record<'workspaceId' | 'refCode' | 'status', AnyPgColumn>, code: string) =>
-  and(eq(a.workspaceId, sql.placeholder('workspaceId')), eq(a.refCode, sql.placeholder(code)), eq(a.status, 'active'));
+// the active affiliate whose referral code is `code` (none when it is null)
+const activeWithCode = (a: Record<'workspaceId' | 'refCode' | 'status', AnyPgColumn>, code: SQL) =>
+  and(eq(a.workspaceId, req.workspaceId), eq(a.refCode, code), eq(a.status, 'active'));
 
 /**
- * The active affiliate code (docs/codes.md) the placeholder `manualCode` is (codes are matched by
+ * The active affiliate code (docs/codes.md) the sale's manual code is (codes are matched by
  * their lower case, code_key), of an active affiliate, with the code_precedence of the campaign
  * that offers its discount: the affiliate's, else the workspace's default one. As a lateral join of
  * the sale's first read; a sale without a manual code joins a row of nulls (no table in its plan).
@@ -49,13 +69,12 @@ const affiliateCode = (db: DbOrTx, given: boolean) => {
   });
   if (!given) return db.select(fields({ codeId: null, code: null, affiliateId: null, campaignId: null, precedence: null })).from(oneRow).as('affiliate_code');
   const [a, k] = [alias(affiliates, 'code_affiliate'), alias(campaigns, 'code_campaign')];
-  const workspaceId = sql`${sql.placeholder('workspaceId')}`;
   return db
     .select(fields({ codeId: affiliateCodes.id, code: affiliateCodes.code, affiliateId: affiliateCodes.affiliateId, campaignId: a.campaignId, precedence: k.codePrecedence }))
     .from(affiliateCodes)
     .innerJoin(a, and(eq(a.id, affiliateCodes.affiliateId), eq(a.workspaceId, affiliateCodes.workspaceId), eq(a.status, 'active')))
-    .leftJoin(k, eq(k.id, sql`coalesce(${a.campaignId}, ${defaultCampaignId(workspaceId)})`))
-    .where(and(eq(affiliateCodes.workspaceId, workspaceId), eq(affiliateCodes.codeKey, sql.placeholder('manualCode')), eq(affiliateCodes.status, 'active')))
+    .leftJoin(k, eq(k.id, sql`coalesce(${a.campaignId}, ${defaultCampaignId(req.workspaceId)})`))
+    .where(and(eq(affiliateCodes.workspaceId, req.workspaceId), eq(affiliateCodes.codeKey, req.manualCode), eq(affiliateCodes.status, 'active')))
     .limit(1)
     .as('affiliate_code');
 };
@@ -69,12 +88,13 @@ const affiliateCode = (db: DbOrTx, given: boolean) => {
 const absent = sql`false`;
 const firstRead = preparedShapes('conversion_first_read', (given: { customer: boolean; visitor: boolean; code: boolean }, db) => {
   const prior = priorAffiliate(db, 'prior', given.customer ? undefined : absent).as('prior');
-  const payments = earlierPayments(db, 'earlier', given.customer ? undefined : absent).as('payments');
-  const visits = visitorTouches(db, given.visitor);
+  const payments = earlierPayments(db, { workspaceId: req.workspaceId, customerId: req.customerId, ts: req.at }, 'earlier', given.customer ? undefined : absent).as('payments');
+  const visits = visitorTouches(db, given.visitor, { workspaceId: req.workspaceId, at: req.at, a: req.visitorId, b: sql`null` });
   const code = affiliateCode(db, given.code);
   return db
     .select({
-      keyOk: presumedKeyColumn,
+      sale: req.sale,
+      keyOk: presumedKeyStands(req.keyHash, req.workspaceId),
       settings: workspaceSettings,
       knownId: conversions.id,
       manualCode: { id: byManualCode.id, campaignId: byManualCode.campaignId },
@@ -84,11 +104,11 @@ const firstRead = preparedShapes('conversion_first_read', (given: { customer: bo
       payments: { n: payments.n, first: payments.first },
       visitorTouches: visits.list,
     })
-    .from(oneRow)
-    .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, sql.placeholder('workspaceId')))
-    .leftJoin(conversions, and(eq(conversions.workspaceId, sql.placeholder('workspaceId')), eq(conversions.externalId, sql.placeholder('externalId'))))
-    .leftJoin(byManualCode, activeWithCode(byManualCode, 'manualCode'))
-    .leftJoin(byRef, activeWithCode(byRef, 'ref'))
+    .from(sales)
+    .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, req.workspaceId))
+    .leftJoin(conversions, and(eq(conversions.workspaceId, req.workspaceId), eq(conversions.externalId, req.externalId)))
+    .leftJoin(byManualCode, activeWithCode(byManualCode, req.manualCode))
+    .leftJoin(byRef, activeWithCode(byRef, req.ref))
     .leftJoinLateral(prior, sql`true`)
     .leftJoinLateral(payments, sql`true`)
     .leftJoinLateral(visits, sql`true`)
@@ -106,14 +126,41 @@ const codeOf = (c: CodeRow): AffiliateCode =>
 export type FirstFound = { code: AffiliateCode; manualCode: CodeAffiliate; ref: CodeAffiliate; customer: Candidates['customer']; visitorTouches: Touch[] };
 type FirstRead = { settings: Settings; knownId: string | undefined; known: FirstFound; history: PaymentHistory };
 
+type Shape = Parameters<typeof firstRead>[0];
+type Row = Awaited<ReturnType<ReturnType<ReturnType<typeof firstRead>>['execute']>>[number];
+/** One sale's inputs, as a row of `req`. */
+type SaleRequest = { key_hash: string | null; workspace_id: string; external_id: string; customer_id: string | null; at: string; manual_code: string | null; ref: string | null; visitor_id: string | null };
+
+// one reader per shape (each shape is its own statement) and database handle
+const readers = new Map<string, (db: DbOrTx) => GroupCommit<SaleRequest, Row>>();
+function readerOf(shape: Shape) {
+  const key = `${+shape.customer}${+shape.visitor}${+shape.code}`;
+  let reader = readers.get(key);
+  if (!reader) {
+    reader = groupCommitPerHandle((db: DbOrTx) => ({
+      write: async (batch: SaleRequest[]) => {
+        const rows = await firstRead(shape)(db).execute({ sales: jsonParam(batch.map((request, sale) => ({ sale, ...request }))) });
+        const out: Row[] = new Array(batch.length);
+        for (const row of rows) out[row.sale] = row;
+        return out;
+      },
+      maxBatch: 64,
+      maxInFlight: 2,
+    }));
+    readers.set(key, reader);
+  }
+  return reader;
+}
+
 /**
- * What recording a conversion must know before anything else, in one statement: that the presumed
- * key `underKey` (if any) still stands (else `unauthorized`, and the caller has learnt nothing),
- * the workspace's settings, the id of the conversion already recorded under `externalId`, the
- * customer's prior affiliate and payments before `at` (attribution's first way and a recurring
- * sale's period), the visitor's touches (attribution's cookie way), the affiliate code its manual
- * code is and the active affiliates its manual code and ref name as ref codes (attribution's code
- * ways): read here so a sale by customer, by cookie or by code costs no statement of its own.
+ * What recording a conversion must know before anything else, in one statement shared with the
+ * sales read beside it: that the presumed key `underKey` (if any) still stands (else
+ * `unauthorized`, and the caller has learnt nothing), the workspace's settings, the id of the
+ * conversion already recorded under `externalId`, the customer's prior affiliate and payments
+ * before `at` (attribution's first way and a recurring sale's period), the visitor's touches
+ * (attribution's cookie way), the affiliate code its manual code is and the active affiliates its
+ * manual code and ref name as ref codes (attribution's code ways): read here so a sale by customer,
+ * by cookie or by code costs no statement of its own.
  */
 export async function conversionFirstRead({ ctx, externalId, underKey, customerId, at, manualCode, ref, visitorId }: {
   ctx: WorkspaceCtx;
@@ -125,11 +172,10 @@ export async function conversionFirstRead({ ctx, externalId, underKey, customerI
   ref?: string | null;
   visitorId?: string | null;
 }): Promise<FirstRead> {
-  const [row] = await firstRead({ customer: !!customerId, visitor: !!visitorId, code: !!normalCode(manualCode) })(ctx.db).execute({
-    keyHash: underKey, workspaceId: ctx.workspaceId, externalId, customerId: customerId || null, ts: at.toISOString(),
-    manualCode: normalCode(manualCode), ref: normalCode(ref),
-    // the visitor's touches under touchesQuery's placeholders: a the visitor id, at the sale's time
-    a: visitorId || null, at: at.toISOString(),
+  const shape = { customer: !!customerId, visitor: !!visitorId, code: !!normalCode(manualCode) };
+  const row = await readerOf(shape)(ctx.db)({
+    key_hash: underKey, workspace_id: ctx.workspaceId, external_id: externalId, customer_id: customerId || null, at: at.toISOString(),
+    manual_code: normalCode(manualCode), ref: normalCode(ref), visitor_id: visitorId || null,
   });
   if (!row.keyOk) throw unauthorized();
   return {

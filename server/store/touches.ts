@@ -17,24 +17,29 @@ import { oneRow } from './presumed-key';
 
 export type { TouchMatch };
 
-const a = sql.placeholder('a');
-const matches: Record<TouchMatch['by'], SQL> = {
-  cookie: eq(clicks.visitorKey, a),
-  fingerprint: and(isNotNull(clicks.fingerprint), eq(clicks.fingerprint, a))!,
-  ip: and(eq(clicks.ipHash, a), eq(clicks.uaHash, sql.placeholder('b')))!,
+/**
+ * What a touches read is given, as SQL values: the workspace, the sale's time, and the match's
+ * values a (and b). Placeholders for a statement of its own; a batch's columns in the sale's first read.
+ */
+export type TouchInputs = { workspaceId: SQL; at: SQL; a: SQL; b: SQL };
+const placeholders: TouchInputs = {
+  workspaceId: sql`${sql.placeholder('workspaceId')}`,
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+  a: sql`${sql.placeholder('a')}`,
+  b: sql`${sql.placeholder('b')}`,
 };
-const at = sql`${sql.placeholder('at')}::timestamptz`;
-const workspaceId = sql.placeholder('workspaceId');
+const matches: Record<TouchMatch['by'], (i: TouchInputs) => SQL> = {
+  cookie: (i) => eq(clicks.visitorKey, i.a)!,
+  fingerprint: (i) => and(isNotNull(clicks.fingerprint), eq(clicks.fingerprint, i.a))!,
+  ip: (i) => and(eq(clicks.ipHash, i.a), eq(clicks.uaHash, i.b))!,
+};
 // insideWindow's ends, as touchesOf states them
 const beforeEnd = WINDOW_ENDS.end === 'inclusive' ? lte : lt;
 const afterStart = WINDOW_ENDS.start === 'exclusive' ? gt : gte;
-const windowStart = (days: SQL | typeof campaigns.cookieWindowDays) => sql`${at} - ${daysInterval(days)}`;
+const windowStart = (at: SQL, days: SQL | typeof campaigns.cookieWindowDays) => sql`${at} - ${daysInterval(days)}`;
 
-/**
- * The clicks `by` matches, as touchesWhere reads them, under placeholders workspaceId, at, a (and
- * b): a statement of its own, or a subquery of the sale's first read.
- */
-const touchesQuery = (db: DbOrTx, by: TouchMatch['by']) =>
+/** The clicks `by` matches, as touchesWhere reads them: a statement of its own, or a subquery of the sale's first read. */
+const touchesQuery = (db: DbOrTx, by: TouchMatch['by'], i: TouchInputs) =>
   db
     .select({
       clickId: clicks.id,
@@ -50,13 +55,13 @@ const touchesQuery = (db: DbOrTx, by: TouchMatch['by']) =>
     .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, TOUCH_AFFILIATE_STATUS)))
     .where(
       and(
-        eq(clicks.workspaceId, workspaceId),
-        matches[by],
-        beforeEnd(clicks.ts, at),
-        afterStart(clicks.ts, windowStart(campaigns.cookieWindowDays)),
+        eq(clicks.workspaceId, i.workspaceId),
+        matches[by](i),
+        beforeEnd(clicks.ts, i.at),
+        afterStart(clicks.ts, windowStart(i.at, campaigns.cookieWindowDays)),
         // The same bound by the workspace's longest window, as one value: PostgreSQL prunes the
         // monthly partitions of clicks before it (the per-campaign bound above cannot).
-        afterStart(clicks.ts, windowStart(sql`(select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${workspaceId})`)),
+        afterStart(clicks.ts, windowStart(i.at, sql`(select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${i.workspaceId})`)),
       ),
     )
     .orderBy(asc(clicks.ts))
@@ -66,14 +71,14 @@ const touchesQuery = (db: DbOrTx, by: TouchMatch['by']) =>
 type TouchJson = Omit<Touch, 'ts'> & { ts: string };
 
 /**
- * The visitor's touches (placeholder a: its visitor id) as one JSON array `list`, oldest first,
+ * The visitor's touches (`i.a`: its visitor id) as one JSON array `list`, oldest first,
  * null for none: a lateral join of the sale's first read, so a sale by cookie costs no statement of
  * its own. A sale without a visitor joins a row of null instead: no clicks table in its plan at all
  * (a generic plan locks every partition of clicks on each execution, even one never read).
  */
-export const visitorTouches = (db: DbOrTx, given: boolean) => {
+export const visitorTouches = (db: DbOrTx, given: boolean, i: TouchInputs) => {
   if (!given) return db.select({ list: sql<TouchJson[] | null>`null`.as('list') }).from(oneRow).as('visitor_touches');
-  const t = touchesQuery(db, 'cookie').as('visits');
+  const t = touchesQuery(db, 'cookie', i).as('visits');
   return db
     .select({
       list: sql<TouchJson[] | null>`json_agg(json_build_object('clickId', ${t.clickId}, 'affiliateId', ${t.affiliateId}, 'campaignId', ${t.campaignId},
@@ -85,7 +90,7 @@ export const visitorTouches = (db: DbOrTx, given: boolean) => {
 export const touchesOfJson = (list: TouchJson[] | null): Touch[] => (list ?? []).map((t) => ({ ...t, ts: new Date(t.ts) }));
 
 // One prepared statement per way of matching: built once, not per sale.
-const touchesBy = (by: TouchMatch['by']) => preparedQuery(`touches_by_${by}`, (db) => touchesQuery(db, by));
+const touchesBy = (by: TouchMatch['by']) => preparedQuery(`touches_by_${by}`, (db) => touchesQuery(db, by, placeholders));
 const statements = { cookie: touchesBy('cookie'), fingerprint: touchesBy('fingerprint'), ip: touchesBy('ip') };
 
 /**

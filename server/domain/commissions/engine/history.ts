@@ -8,29 +8,24 @@ import type { WorkspaceCtx } from '../../context';
 type Conv = typeof conversions.$inferSelect;
 export type PaymentHistory = { periodIndex: number; firstPaymentAt: Date };
 
+/** Which customer's payments, before when: SQL values (placeholders, or a batch's columns). */
+export type PaymentsOf = { workspaceId: SQL; customerId: SQL; ts: SQL };
+const placeholders: PaymentsOf = { workspaceId: sql`${sql.placeholder('workspaceId')}`, customerId: sql`${sql.placeholder('customerId')}`, ts: sql`${sql.placeholder('ts')}::timestamptz` };
+
 /**
- * The customer's attributed payments before `ts` (placeholders workspaceId, customerId, ts) as
- * one row, count and first: a statement of its own, or a lateral join of another statement (the
- * sale's first read), where conversions goes by the name `as` (`only`: a condition it adds).
+ * The customer's attributed payments before `of.ts` as one row, count and first: a statement of its
+ * own, or a lateral join of another statement (the sale's first read), where conversions goes by
+ * the name `as` (`only`: a condition it adds).
  */
-export const earlierPayments = (db: DbOrTx, as?: string, only?: SQL) => {
+export const earlierPayments = (db: DbOrTx, of: PaymentsOf, as?: string, only?: SQL) => {
   const c = as ? alias(conversions, as) : conversions;
   return db
     .select({ n: count().as('n'), first: min(c.ts).as('first') })
     .from(c)
-    .where(
-      and(
-        only,
-        eq(c.workspaceId, sql.placeholder('workspaceId')),
-        eq(c.customerId, sql.placeholder('customerId')),
-        eq(c.type, 'sale'),
-        eq(c.isTest, false),
-        lt(c.ts, sql`${sql.placeholder('ts')}::timestamptz`),
-      ),
-    );
+    .where(and(only, eq(c.workspaceId, of.workspaceId), eq(c.customerId, of.customerId), eq(c.type, 'sale'), eq(c.isTest, false), lt(c.ts, of.ts)));
 };
 
-const earlierPaymentsQuery = preparedQuery('customer_earlier_payments', (db) => earlierPayments(db));
+const earlierPaymentsQuery = preparedQuery('customer_earlier_payments', (db) => earlierPayments(db, placeholders));
 
 /** period_index (0 for the first payment, then 1, 2, …) and when the first was, from earlierPayments' row. */
 export function historyOf(row: { n: unknown; first: unknown } | undefined, ts: Date): PaymentHistory {
