@@ -1,19 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { affiliates, emailOutbox, groups, integrationEvents, integrations, users } from '@/db/schema';
-import { updateAffiliate } from '../domain/affiliates/update-affiliate';
+import { affiliates, emailOutbox, integrationEvents, integrations, users } from '@/db/schema';
 import { hashToken } from '../auth/tokens';
 import { reissueInviteLink } from '../domain/team/invite-link';
 import { createAffiliateKey } from '../domain/keys/affiliate-keys';
 import { createWorkspaceKey } from '../domain/keys/workspace-keys';
 import { createUser } from '../domain/users/users';
 import { choosePaypal } from '../domain/payouts/methods';
-import { submitProof } from '../domain/bounties/submissions';
 import { paddle } from '../integrations/paddle/provider';
 import { stripe } from '../integrations/stripe/provider';
 import { saveIntegration } from '../integrations/settings';
 import { setProviderApiBases } from '../integrations/provider-api';
-import type { TestApi } from './api';
-import type { Program } from './program';
+import { ctxOf, type Actor, type WalkCase, type WalkFixture } from './audit-walk-fixture';
+import { PARTNER_CASES } from './audit-walk-partners';
 import { TEST_ACTOR } from './seed';
 import { SECRET } from './stripe/harness';
 import { startFakeStripe, type FakeStripe } from './stripe/fake-api';
@@ -22,33 +20,7 @@ import { promotionCode } from './stripe/payments';
 // Test support for server/routers/audit-events/every-write-audited.test.ts: one valid call of
 // every mutation of the root router, and the few that are no write, each with its reason.
 
-export type WalkFixture = {
-  api: TestApi;
-  p: Program;
-  /** The workspace key the /v1 calls carry. */
-  key: { id: string; token: string };
-  /** The dashboard member (created on first use: sign-up needs an install without users). */
-  user: () => Promise<{ id: string }>;
-  /** A /v1 call with the key that must succeed; answers its body. */
-  rest: (method: string, path: string, body?: unknown) => Promise<any>;
-};
-
-export type Actor = { type: string; id: string };
-type Input = Record<string, unknown>;
-
-/**
- * How one mutation is called with valid input. `/v1` operations go through the REST handler
- * with the key; the rest through the tRPC caller as `session` (a dashboard member), `portal`
- * (affiliate B) or `public`. `input` may create what the call needs: its writes come before
- * the walk looks. `actor` names who the audit row must show, when the transport does not say.
- */
-export type WalkCase = {
-  via?: 'session' | 'portal' | 'public';
-  input: (f: WalkFixture) => Promise<Input> | Input;
-  actor?: (f: WalkFixture, input: Input) => Promise<Actor>;
-  /** Runs before every other case (sign-up is open only on an install without users). */
-  first?: boolean;
-};
+export type { Actor, WalkFixture } from './audit-walk-fixture';
 
 /** Mutations that are no write of managed data, each with why. */
 export const NOT_AUDITED: Record<string, string> = {
@@ -67,22 +39,10 @@ const teammate = (f: WalkFixture, email: string) => createUser(f.api.db, { email
 const commissionOf = async (f: WalkFixture, externalId: string) => (await f.p.ledger(await sale(f, externalId)))[0].id as string;
 const newCampaign = async (f: WalkFixture, name: string) => (await f.rest('POST', '/v1/campaigns', { name })).data.id as string;
 const newWebhook = async (f: WalkFixture) => (await f.rest('POST', '/v1/webhooks', { url: 'https://127.0.0.1:9/hook', events: ['*'] })).data.id as string;
-const newBounty = async (f: WalkFixture, name: string) => (await f.rest('POST', '/v1/bounties', { name, type: 'submission', reward_amount: 500 })).data.id as string;
-const proofOf = async (f: WalkFixture, name: string) => {
-  const ctx = { db: f.api.db, workspaceId: f.p.ws.id, affiliateId: f.p.b.id, actor: { kind: 'affiliate' as const, affiliateId: f.p.b.id } };
-  return (await submitProof({ ctx, bountyId: await newBounty(f, name), proofText: 'walked proof' })).id;
-};
-const ctxOf = (f: WalkFixture) => ({ db: f.api.db, workspaceId: f.p.ws.id, actor: TEST_ACTOR });
 const userByEmail = async (f: WalkFixture, email: string): Promise<Actor> => {
   const [u] = await f.api.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
   return { type: 'user', id: u.id };
 };
-
-// A partner group made in the database (the groups API is not needed to walk move rules).
-const newGroup = async (f: WalkFixture, slug: string) =>
-  (await f.api.db.insert(groups).values({ workspaceId: f.p.ws.id, name: slug, slug }).returning())[0].id;
-const newMoveRule = async (f: WalkFixture, slug: string) =>
-  (await f.rest('POST', '/v1/move-rules', { group_id: await newGroup(f, `${slug}-from`), target_group_id: await newGroup(f, `${slug}-to`), conditions: [{ metric: 'sales', at_least: 1 }] })).data.id as string;
 
 export const WALK: Record<string, WalkCase> = {
   // /v1, with the workspace key
@@ -139,29 +99,10 @@ export const WALK: Record<string, WalkCase> = {
   },
   'rewards.create': { input: () => ({ name: 'Walked reward', terms: { amount: 10 } }) },
   'rewards.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/rewards', { name: 'Reward', terms: { amount: 5 } })).data.id, name: 'Reward, renamed' }) },
-  'groups.create': { input: () => ({ name: 'Walked group', slug: 'walked' }) },
-  'groups.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/groups', { name: 'Group', slug: 'walk-update' })).data.id, name: 'Group, renamed' }) },
-  'groups.delete': { input: async (f) => ({ id: (await f.rest('POST', '/v1/groups', { name: 'Doomed', slug: 'walk-delete' })).data.id }) },
+  ...PARTNER_CASES,
   'products.setPolicy': { input: () => ({ commission_unmapped_products: false }) },
-  'moveRules.create': { input: async (f) => ({ group_id: await newGroup(f, 'walk-mr-from'), target_group_id: await newGroup(f, 'walk-mr-to'), conditions: [{ metric: 'leads', at_least: 3 }] }) },
-  'moveRules.update': { input: async (f) => ({ id: await newMoveRule(f, 'walk-mr-up'), position: 4 }) },
-  'moveRules.delete': { input: async (f) => ({ id: await newMoveRule(f, 'walk-mr-del') }) },
-  // an affiliate of its own group, which a rule moves on: the move is audited as the caller's
-  'moveRules.run': {
-    input: async (f) => {
-      const [from, to] = [await newGroup(f, 'walk-run-from'), await newGroup(f, 'walk-run-to')];
-      const a = await f.rest('POST', '/v1/affiliates', { email: 'walk-moved@example.com', name: 'Moved', status: 'active', campaign_id: f.p.campaign.id });
-      await updateAffiliate({ ctx: ctxOf(f), id: a.data?.id ?? a.id, patch: { groupId: from } });
-      await f.rest('POST', '/v1/move-rules', { group_id: from, target_group_id: to, conditions: [{ metric: 'days_enrolled', at_least: 0 }] });
-      return {};
-    },
-  },
   'products.create': { input: () => ({ provider_product_id: 'prod_walk_created', name: 'Walked product' }) },
   'products.update': { input: async (f) => ({ id: (await f.rest('POST', '/v1/products', { provider_product_id: 'prod_walk', name: 'Product' })).data.id, name: 'Product, renamed' }) },
-  'bounties.create': { input: () => ({ name: 'Walked bounty', type: 'submission', reward_amount: 500 }) },
-  'bounties.update': { input: async (f) => ({ id: await newBounty(f, 'Bounty to rename'), name: 'Bounty, renamed' }) },
-  'bounties.archive': { input: async (f) => ({ id: await newBounty(f, 'Bounty to archive') }) },
-  'bountySubmissions.review': { input: async (f) => ({ id: await proofOf(f, 'Bounty to approve'), status: 'approved' }) },
   'emailTemplates.update': { input: () => ({ kind: 'commission_earned', enabled: false, subject: 'You earned {{commission.amount}}' }) },
   'broadcasts.create': { input: () => ({ subject: 'Walked news', text: 'Hello {{affiliate.name}}' }) },
   'settings.update': { input: () => ({ min_payout: 2 }) }, // hold_days stays 0: the payouts below need it
@@ -282,7 +223,6 @@ export const WALK: Record<string, WalkCase> = {
       return { type: 'affiliate', id: f.p.b.id };
     },
   },
-  'portal.submitBountyProof': { via: 'portal', input: async (f) => ({ bounty_id: await newBounty(f, 'Bounty to prove'), proof_url: 'https://video.example.com/walk' }) },
   'portal.revokeKey': { via: 'portal', input: async (f) => ({ id: (await createAffiliateKey({ ctx: ctxOf(f), affiliateId: f.p.b.id })).key.id }) },
 
   // public: whoever the link or form proves
