@@ -15,9 +15,9 @@ import { oneRow, presumedKeyStands } from './presumed-key';
 import { touchesOfJson, visitorTouches } from './touches';
 
 // Sales read together share one statement (server/lib/group-commit.ts, as refunds do): one row per
-// sale `sale` (its place in the batch), its inputs as the columns of `req`, which every join below reads where a
-// statement of its own would read placeholders. Every join is a probe of a unique or leading index
-// per sale, so a generic plan stays one whatever the batch's size.
+// sale (`sale`: its place in the batch), its inputs as the columns of `req`, which every join below
+// reads where a statement of its own would read placeholders. Every join is a probe of a unique or
+// leading index per sale, so a generic plan stays one whatever the batch's size.
 const sales = sql`jsonb_to_recordset(${sql.placeholder('sales')}::jsonb)
   as req(sale int, key_hash text, workspace_id uuid, external_id text, customer_id text, at timestamptz, manual_code text, ref text, visitor_id text)`;
 const req = {
