@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Files that run the embedded database whatever DATABASE_URL says (the CLI on a PGlite directory of
+// its own, PGlite's statements and directory lock): the PostgreSQL pass would run them again
+// unchanged, so they run in the PGlite pass only.
+const EMBEDDED_ONLY = ['server/cli/cli.test.ts', 'server/importers/cli.test.ts', 'server/importers/partnerstack/cli.test.ts', 'db/lock.test.ts', 'db/pglite-statements.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
@@ -7,6 +12,7 @@ export default defineConfig({
     // Unit and HTTP suites beside the code (and the docs' own checks); Playwright specs live in
     // e2e/ and run apart.
     include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'docs/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'clients/**/*.test.ts'],
+    exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...EMBEDDED_ONLY] : configDefaults.exclude,
     globalSetup: ['server/testing/global-setup.ts'],
     // The default output, then one line per server or program a skipped test needed.
     reporters: ['default', './server/testing/skip-reporter.ts'],
