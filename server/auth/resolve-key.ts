@@ -5,6 +5,7 @@ import { ACCESS_STATUSES } from '../domain/affiliates/access';
 import type { WorkspaceCtx } from '../domain/context';
 import { unauthorized } from '../errors/errors';
 import { groupCommit } from '../lib/group-commit';
+import { batchValues } from '../lib/json-rows';
 import { rememberKey } from './known-keys';
 import { presentedToken, sameHash } from './tokens';
 
@@ -24,7 +25,7 @@ export type KeyPrincipal =
 // A key's row comes with its workspace's settings, which most API calls read next (a sale, a
 // refund, every report, an affiliate's earnings): one statement, and one round trip, fewer for each.
 function prepareLookups(db: DbOrTx) {
-  const hashes = sql`(select jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb))`;
+  const hashes = batchValues('hashes');
   const workspace = db
     .select({
       id: workspaceKeys.id, hash: workspaceKeys.hash, workspaceId: workspaceKeys.workspaceId, scopes: workspaceKeys.scopes, lastUsedAt: workspaceKeys.lastUsedAt,
@@ -32,7 +33,7 @@ function prepareLookups(db: DbOrTx) {
     })
     .from(workspaceKeys)
     .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, workspaceKeys.workspaceId))
-    .where(and(sql`${workspaceKeys.hash} in ${hashes}`, isNull(workspaceKeys.revokedAt)))
+    .where(and(sql`${workspaceKeys.hash} = any (${hashes})`, isNull(workspaceKeys.revokedAt)))
     .prepare('refcount_resolve_workspace_keys');
   const affiliate = db
     .select({
@@ -42,7 +43,7 @@ function prepareLookups(db: DbOrTx) {
     .from(affiliateKeys)
     .innerJoin(affiliates, and(eq(affiliates.workspaceId, affiliateKeys.workspaceId), eq(affiliates.id, affiliateKeys.affiliateId)))
     .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, affiliateKeys.workspaceId))
-    .where(and(sql`${affiliateKeys.hash} in ${hashes}`, isNull(affiliateKeys.revokedAt), inArray(affiliates.status, [...ACCESS_STATUSES])))
+    .where(and(sql`${affiliateKeys.hash} = any (${hashes})`, isNull(affiliateKeys.revokedAt), inArray(affiliates.status, [...ACCESS_STATUSES])))
     .prepare('refcount_resolve_affiliate_keys');
   return { workspace: shared(workspace), affiliate: shared(affiliate) };
 }

@@ -1,4 +1,4 @@
-import { getTableColumns, type InferSelectModel } from 'drizzle-orm';
+import { getTableColumns, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -37,3 +37,16 @@ export const jsonParam = (value: unknown): string => {
   const text = JSON.stringify(value);
   return text.includes('\\ud') ? text.replace(LONE_SURROGATE_ESCAPE, '$1\\ufffd') : text;
 };
+
+/**
+ * The rows of a batch sent as one jsonb array parameter `param`, as the FROM item `as` with
+ * `columns` (`name type, …`). PostgreSQL guesses 100 rows for any set-returning function and 10
+ * for an array it cannot see; a batch holds a few. At 100, a prepared statement joined each table
+ * smaller than about 20,000 rows by hashing all of it (a sale's first read scanned every
+ * conversion of every workspace), so the rows go through an array (docs/architecture.md).
+ */
+export const batchRows = (param: string, as: string, columns: string): SQL =>
+  sql`(select r.* from unnest(array(select jsonb_array_elements(${sql.placeholder(param)}::jsonb))) e, jsonb_to_record(e) as r(${sql.raw(columns)})) as ${sql.raw(as)}`;
+
+/** The values of a jsonb array parameter `param` as an array (for `= any (…)`), which PostgreSQL takes for 10 values, not 100 (batchRows). */
+export const batchValues = (param: string): SQL => sql`array(select jsonb_array_elements_text(${sql.placeholder(param)}::jsonb))`;

@@ -5,7 +5,7 @@ import { defaultCampaignId } from '../domain/campaigns/campaigns';
 import { FUZZY_METHODS } from '../domain/tracking/match-visitor';
 import { daysInterval } from '../lib/days-sql';
 import { groupCommitPerHandle } from '../lib/group-commit';
-import { jsonParam } from '../lib/json-rows';
+import { batchRows, jsonParam } from '../lib/json-rows';
 import { preparedSql } from '../lib/prepared-query';
 import { presumedKeyStands } from './presumed-key';
 
@@ -98,8 +98,8 @@ export async function writeClicks(db: DbOrTx, rows: ClickRow[]): Promise<ClickOu
 // The statement with the visitor lookup (a batch with a click to match) or without it.
 const statementOf = (matching: boolean) => sql`
     with input as (
-      select * from jsonb_to_recordset(${sql.placeholder('batch')}::jsonb) as i(n int, ws uuid, ref text, vid text, fp text, ip text, ua text,
-        url text, referrer text, source text, click_id uuid, mint text, roll_id uuid, key text)
+      select * from ${batchRows('batch', 'i', `n int, ws uuid, ref text, vid text, fp text, ip text, ua text,
+        url text, referrer text, source text, click_id uuid, mint text, roll_id uuid, key text`)}
     ),
     keyed as (
       select i.*, ${keyStands} as key_ok

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../errors/errors';
 import { groupCommitPerHandle } from '../lib/group-commit';
-import { jsonParam } from '../lib/json-rows';
+import { batchRows, jsonParam } from '../lib/json-rows';
 import { preparedQuery } from '../lib/prepared-query';
 import type { Commission } from '../domain/commissions/read';
 import type { WorkspaceCtx } from '../domain/context';
@@ -24,7 +24,7 @@ export type RefundState = { conv: Conversion; ledger: Commission[]; version: str
 // together share it (server/lib/group-commit.ts, as key lookups do): one row per refund `n` of the
 // document at least, whatever it finds, carrying its key's verdict. Every join is a probe of a
 // unique or leading index per refund, so a generic plan stays one whatever the batch's size.
-const requests = sql`jsonb_to_recordset(${sql.placeholder('refunds')}::jsonb) as req(n int, workspace_id uuid, external_id text, key_hash text)`;
+const requests = batchRows('refunds', 'req', 'n int, workspace_id uuid, external_id text, key_hash text');
 const salesWithLedgers = preparedQuery('refund_sales_with_ledgers', (db) =>
   db
     .select({

@@ -122,7 +122,7 @@ it("knows a visitor's touches from the first read: a sale by cookie sends no sta
 });
 
 it('sales arriving together share their first read, each answered with its own visitor, and a retry with its sale', async () => {
-  const firstReads = () => sent.filter((q) => /jsonb_to_recordset/.test(q) && /"visitor_touches"/.test(q)).length;
+  const firstReads = () => sent.filter((q) => /jsonb_to_record\(/.test(q) && /"visitor_touches"/.test(q)).length;
   const owner = (a: typeof active) => ({ workspaceId: ctx.workspaceId, campaignId: a.campaignId!, affiliateId: a.id });
   const tag = n++;
   // twelve visitors, each with one click in the window, by one affiliate or the other

@@ -4,7 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { affiliateCodes, affiliates, campaigns, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../errors/errors';
 import { groupCommitPerHandle, type GroupCommit } from '../lib/group-commit';
-import { jsonParam } from '../lib/json-rows';
+import { batchRows, jsonParam } from '../lib/json-rows';
 import { preparedShapes } from '../lib/prepared-query';
 import { normalCode, type AffiliateCode, type Candidates, type CodeAffiliate, type Touch } from '../domain/attribution/attribute';
 import { defaultCampaignId } from '../domain/campaigns/campaigns';
@@ -18,8 +18,7 @@ import { touchesOfJson, visitorTouches } from './touches';
 // sale (`sale`: its place in the batch), its inputs as the columns of `req`, which every join below
 // reads where a statement of its own would read placeholders. Every join is a probe of a unique or
 // leading index per sale, so a generic plan stays one whatever the batch's size.
-const sales = sql`jsonb_to_recordset(${sql.placeholder('sales')}::jsonb)
-  as req(sale int, key_hash text, workspace_id uuid, external_id text, customer_id text, at timestamptz, manual_code text, ref text, visitor_id text)`;
+const sales = batchRows('sales', 'req', 'sale int, key_hash text, workspace_id uuid, external_id text, customer_id text, at timestamptz, manual_code text, ref text, visitor_id text');
 const req = {
   sale: sql<number>`req.sale`,
   keyHash: sql`req.key_hash`,
