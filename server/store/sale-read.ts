@@ -78,14 +78,15 @@ const affiliateCode = (db: DbOrTx, given: boolean) => {
     .as('affiliate_code');
 };
 
-// What a sale reads beyond its key, settings, external id and codes: a customer's prior affiliate
-// and earlier payments, a visitor's touches, the affiliate code its manual code is. Each combination is a statement of its own shape
-// (preparedShapes) without the parts the sale does not name: a generic plan locks every table,
-// partition and index it holds on each execution, run or not, and past 16 locks a backend leaves
-// PostgreSQL's fast path for the shared lock table (one statement holding every part took 22 and
-// doubled PostgreSQL's CPU per sale under load).
+// What a sale reads beyond its key, settings and external id: a customer's prior affiliate and
+// earlier payments, a visitor's touches, what its manual code and ref name. Each combination is a
+// statement of its own shape (preparedShapes) without the parts the sale does not name: a generic
+// plan locks every table, partition and index it holds on each execution, run or not, and past 16
+// locks a backend leaves PostgreSQL's fast path for the shared lock table (one statement holding
+// every part took 22 and doubled PostgreSQL's CPU per sale under load); and a join left in for
+// nothing still costs its scan (a program's few hundred affiliates hashed for each statement).
 const absent = sql`false`;
-const firstRead = preparedShapes('conversion_first_read', (given: { customer: boolean; visitor: boolean; code: boolean }, db) => {
+const firstRead = preparedShapes('conversion_first_read', (given: { customer: boolean; visitor: boolean; code: boolean; ref: boolean }, db) => {
   const prior = priorAffiliate(db, 'prior', given.customer ? undefined : absent).as('prior');
   const payments = earlierPayments(db, { workspaceId: req.workspaceId, customerId: req.customerId, ts: req.at }, 'earlier', given.customer ? undefined : absent).as('payments');
   const visits = visitorTouches(db, given.visitor, { workspaceId: req.workspaceId, at: req.at, a: req.visitorId, b: sql`null` });
@@ -106,8 +107,8 @@ const firstRead = preparedShapes('conversion_first_read', (given: { customer: bo
     .from(sales)
     .leftJoin(workspaceSettings, eq(workspaceSettings.workspaceId, req.workspaceId))
     .leftJoin(conversions, and(eq(conversions.workspaceId, req.workspaceId), eq(conversions.externalId, req.externalId)))
-    .leftJoin(byManualCode, activeWithCode(byManualCode, req.manualCode))
-    .leftJoin(byRef, activeWithCode(byRef, req.ref))
+    .leftJoin(byManualCode, given.code ? activeWithCode(byManualCode, req.manualCode) : absent)
+    .leftJoin(byRef, given.ref ? activeWithCode(byRef, req.ref) : absent)
     .leftJoinLateral(prior, sql`true`)
     .leftJoinLateral(payments, sql`true`)
     .leftJoinLateral(visits, sql`true`)
@@ -133,7 +134,7 @@ type SaleRequest = { key_hash: string | null; workspace_id: string; external_id:
 // one reader per shape (each shape is its own statement) and database handle
 const readers = new Map<string, (db: DbOrTx) => GroupCommit<SaleRequest, Row>>();
 function readerOf(shape: Shape) {
-  const key = `${+shape.customer}${+shape.visitor}${+shape.code}`;
+  const key = `${+shape.customer}${+shape.visitor}${+shape.code}${+shape.ref}`;
   let reader = readers.get(key);
   if (!reader) {
     reader = groupCommitPerHandle((db: DbOrTx) => ({
@@ -171,7 +172,7 @@ export async function conversionFirstRead({ ctx, externalId, underKey, customerI
   ref?: string | null;
   visitorId?: string | null;
 }): Promise<FirstRead> {
-  const shape = { customer: !!customerId, visitor: !!visitorId, code: !!normalCode(manualCode) };
+  const shape = { customer: !!customerId, visitor: !!visitorId, code: !!normalCode(manualCode), ref: !!normalCode(ref) };
   const row = await readerOf(shape)(ctx.db)({
     key_hash: underKey, workspace_id: ctx.workspaceId, external_id: externalId, customer_id: customerId || null, at: at.toISOString(),
     manual_code: normalCode(manualCode), ref: normalCode(ref), visitor_id: visitorId || null,
