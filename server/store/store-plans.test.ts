@@ -8,6 +8,7 @@ import { readSettings } from '../domain/settings/settings';
 import { rowsOf } from '../lib/rows';
 import { planGuards, WS } from '../testing/plan-guards';
 import { describeWith } from '../testing/requirements';
+import { writeClicks } from './click-write';
 import { refundStateByExternalId } from './refund-read';
 import { writeRefunds } from './refund-write';
 import { storeSale } from './sale';
@@ -39,6 +40,21 @@ await describeWith('postgres', 'the tracking statements as the program grows', (
         const sale = await g.rowsRead('conversions', async () => expect((await refundStateByExternalId({ ctx: g.ctx(), externalId: `e${200 + i}` })).state?.ledger).toHaveLength(1));
         expect(sale.seq).toBe(0);
         expect(sale.idx).toBeLessThanOrEqual(3);
+      }
+    });
+  });
+
+  it.each([3_000, 30_000])('clicks written together find their affiliates by code, one row each of %i, in the generic plan', async (n) => {
+    await g.seed(n);
+    const click = (ref: string) => ({
+      ws: WS, ref, vid: `v_${ref}`, fp: null, ip: null, ua: null, url: null, referrer: null, source: 'api' as const,
+      click_id: randomUUID(), mint: randomUUID(), roll_id: randomUUID(), key: null,
+    });
+    await g.withGenericPlans(async () => {
+      for (let i = 0; i < 3; i++) {
+        // the seed gives the workspace no campaign, so nothing is written: the lookup is what is counted
+        const read = await g.rowsRead('affiliates', () => writeClicks(g.db(), [click(`r${10 + i}`), click(`r${20 + i}`)]));
+        expect(read).toEqual({ seq: 0, idx: 2 });
       }
     });
   });
