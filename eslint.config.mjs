@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'next-env.d.ts', '.stryker-tmp*/**', 'reports/**', 'dist/**'] },
+  { ignores: ['.next/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'next-env.d.ts', '.stryker-tmp*/**', 'reports/**', 'dist/**', '.data/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
