@@ -134,7 +134,7 @@ type SaleRequest = { key_hash: string | null; workspace_id: string; external_id:
 // one reader per shape (each shape is its own statement) and database handle
 const readers = new Map<string, (db: DbOrTx) => GroupCommit<SaleRequest, Row>>();
 function readerOf(shape: Shape) {
-  const key = `${+shape.customer}${+shape.visitor}${+shape.code}${+shape.ref}`;
+  const key = Object.values(shape).map(Number).join(''); // as preparedShapes keys its statements: a new part of the shape cannot be left out
   let reader = readers.get(key);
   if (!reader) {
     reader = groupCommitPerHandle((db: DbOrTx) => ({
