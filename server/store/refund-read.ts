@@ -43,6 +43,7 @@ const salesWithLedgers = preparedQuery('refund_sales_with_ledgers', (db) =>
 type Request = { workspaceId: string; externalId: string; keyHash: string | null };
 type Row = Awaited<ReturnType<ReturnType<typeof salesWithLedgers>['execute']>>[number];
 
+// one statement in flight, as a sale's write (sale-write.ts)
 const refundReader = groupCommitPerHandle((db: DbOrTx) => ({
   write: async (batch: Request[]): Promise<Row[][]> => {
     const doc = batch.map((r, n) => ({ n, workspace_id: r.workspaceId, external_id: r.externalId, key_hash: r.keyHash }));
@@ -52,7 +53,7 @@ const refundReader = groupCommitPerHandle((db: DbOrTx) => ({
     return out;
   },
   maxBatch: 64,
-  maxInFlight: 2,
+  maxInFlight: 1,
 }));
 
 /**

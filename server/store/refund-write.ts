@@ -76,11 +76,12 @@ const writeStatement = preparedSql<{ id: string }>('write_refunds', sql`
     select id from conv`);
 
 // Refunds arriving together on one database handle share a statement and its commit, as sales do
-// (server/lib/group-commit.ts); inside a transaction (the locked path) each is a batch of one.
+// (server/lib/group-commit.ts, one statement in flight as sale-write.ts says why); inside a
+// transaction (the locked path) each is a batch of one.
 export const refundWriter = groupCommitPerHandle((db: DbOrTx) => ({
   write: (batch: RefundRows[]) => writeRefunds(db, batch),
   maxBatch: 64,
-  maxInFlight: 2,
+  maxInFlight: 1,
 }));
 
 /** Writes one refund (false: its sale changed since it was read; nothing written), batched with concurrent ones. */

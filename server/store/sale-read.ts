@@ -145,7 +145,7 @@ function readerOf(shape: Shape) {
         return out;
       },
       maxBatch: 64,
-      maxInFlight: 2,
+      maxInFlight: 1, // as the sale's write (sale-write.ts)
     }));
     readers.set(key, reader);
   }

@@ -116,11 +116,13 @@ const writeStatement = (codes: boolean) => preparedSql<{ id: string }>(codes ? '
 const writeStatements = { plain: writeStatement(false), codes: writeStatement(true) };
 
 // Sales arriving together on one database handle share a statement and its commit (see
-// server/lib/group-commit.ts); each is answered after the statement that carried it returned.
+// server/lib/group-commit.ts); each is answered after the statement that carried it returned. One
+// statement in flight: the sales that arrive meanwhile fill the next, and a sale's statement costs
+// less the more it carries (docs/performance-history.md#one-sale-statement-in-flight).
 export const conversionWriter = groupCommitPerHandle((db: DbOrTx) => ({
   write: (batch: NewConversionRows[]) => writeNewConversions(db, batch),
   maxBatch: 64,
-  maxInFlight: 2,
+  maxInFlight: 1,
 }));
 
 /** Stores one new conversion (answers false if its external id was already stored), batched with concurrent ones. */
