@@ -52,10 +52,12 @@ const touchesQuery = (db: DbOrTx, by: TouchMatch['by'], i: TouchInputs) =>
     })
     .from(clicks)
     .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
-    .innerJoin(affiliates, and(eq(affiliates.id, clicks.affiliateId), eq(affiliates.status, TOUCH_AFFILIATE_STATUS)))
     .where(
       and(
         eq(clicks.workspaceId, i.workspaceId),
+        // the click's affiliate probed by its primary key: joined, a small program's affiliates were
+        // scanned whole for each statement and every click compared with each of them
+        sql`(select a.status from ${affiliates} a where a.id = ${clicks.affiliateId}) = ${TOUCH_AFFILIATE_STATUS}`,
         matches[by](i),
         beforeEnd(clicks.ts, i.at),
         afterStart(clicks.ts, windowStart(i.at, campaigns.cookieWindowDays)),
