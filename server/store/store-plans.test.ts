@@ -94,7 +94,7 @@ await describeWith('postgres', 'the tracking statements as the program grows', (
       for (let i = 0; i < 3; i++) {
         const visited = await g.rowsRead('clicks', async () => expect((await firstRead(`v${7 + i}`)).known.visitorTouches).toHaveLength(3));
         expect(visited).toEqual({ seq: 0, idx: 3 });
-        // their affiliates (still active?) by primary key, not a scan of the program's
+        // their affiliates (still active?) by primary key, not a scan of all the program's affiliates
         const theirs = await g.rowsRead('affiliates', () => firstRead(`v${17 + i}`));
         expect(theirs).toEqual({ seq: 0, idx: 3 });
         const none = await g.rowsRead('clicks', async () => expect((await firstRead()).known.visitorTouches).toEqual([]));
