@@ -9,6 +9,7 @@ import type { Commission } from '../domain/commissions/read';
 import type { WorkspaceCtx } from '../domain/context';
 import { readSettings, type Settings } from '../domain/settings/settings';
 import { presumedKeyStands } from './presumed-key';
+import { SALE_STATEMENTS } from './sale-write';
 import type { Conversion } from '../domain/conversions/find';
 
 /**
@@ -43,7 +44,6 @@ const salesWithLedgers = preparedQuery('refund_sales_with_ledgers', (db) =>
 type Request = { workspaceId: string; externalId: string; keyHash: string | null };
 type Row = Awaited<ReturnType<ReturnType<typeof salesWithLedgers>['execute']>>[number];
 
-// one statement in flight, as a sale's write (sale-write.ts)
 const refundReader = groupCommitPerHandle((db: DbOrTx) => ({
   write: async (batch: Request[]): Promise<Row[][]> => {
     const doc = batch.map((r, n) => ({ n, workspace_id: r.workspaceId, external_id: r.externalId, key_hash: r.keyHash }));
@@ -52,8 +52,7 @@ const refundReader = groupCommitPerHandle((db: DbOrTx) => ({
     for (const row of rows) out[row.n].push(row);
     return out;
   },
-  maxBatch: 64,
-  maxInFlight: 1,
+  ...SALE_STATEMENTS,
 }));
 
 /**

@@ -6,6 +6,7 @@ import { jsonParam, jsonRow } from '../lib/json-rows';
 import { preparedSql } from '../lib/prepared-query';
 import type { LedgerPlan } from '../domain/commissions/engine/plan-ledger';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
+import { SALE_STATEMENTS } from './sale-write';
 
 /** A refund's writes, each row complete (server/lib/json-rows.ts). */
 export type RefundRows = AppendedRows & {
@@ -76,12 +77,10 @@ const writeStatement = preparedSql<{ id: string }>('write_refunds', sql`
     select id from conv`);
 
 // Refunds arriving together on one database handle share a statement and its commit, as sales do
-// (server/lib/group-commit.ts, one statement in flight as sale-write.ts says why); inside a
-// transaction (the locked path) each is a batch of one.
+// (SALE_STATEMENTS); inside a transaction (the locked path) each is a batch of one.
 export const refundWriter = groupCommitPerHandle((db: DbOrTx) => ({
   write: (batch: RefundRows[]) => writeRefunds(db, batch),
-  maxBatch: 64,
-  maxInFlight: 1,
+  ...SALE_STATEMENTS,
 }));
 
 /** Writes one refund (false: its sale changed since it was read; nothing written), batched with concurrent ones. */

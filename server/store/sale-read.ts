@@ -12,6 +12,7 @@ import { earlierPayments, historyOf, type PaymentHistory } from '../domain/commi
 import type { WorkspaceCtx } from '../domain/context';
 import { readSettings, type Settings } from '../domain/settings/settings';
 import { oneRow, presumedKeyStands } from './presumed-key';
+import { SALE_STATEMENTS } from './sale-write';
 import { touchesOfJson, visitorTouches } from './touches';
 
 // Sales read together share one statement (server/lib/group-commit.ts, as refunds do): one row per
@@ -144,8 +145,7 @@ function readerOf(shape: Shape) {
         for (const row of rows) out[row.sale] = row;
         return out;
       },
-      maxBatch: 64,
-      maxInFlight: 1, // as the sale's write (sale-write.ts)
+      ...SALE_STATEMENTS,
     }));
     readers.set(key, reader);
   }

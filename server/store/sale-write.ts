@@ -115,14 +115,19 @@ const writeStatement = (codes: boolean) => preparedSql<{ id: string }>(codes ? '
     select id from conv`);
 const writeStatements = { plain: writeStatement(false), codes: writeStatement(true) };
 
-// Sales arriving together on one database handle share a statement and its commit (see
-// server/lib/group-commit.ts); each is answered after the statement that carried it returned. One
-// statement in flight: the sales that arrive meanwhile fill the next, and a sale's statement costs
-// less the more it carries (docs/performance-history.md#one-sale-statement-in-flight).
+/**
+ * How the statements of sales and refunds are grouped (server/lib/group-commit.ts): a sale's first
+ * read and write, a refund's read and write. One statement in flight: the requests that arrive
+ * meanwhile fill the next, and a statement costs less per request the more it carries
+ * (docs/performance-history.md#one-sale-statement-in-flight). Clicks keep two (click-write.ts).
+ */
+export const SALE_STATEMENTS = { maxBatch: 64, maxInFlight: 1 } as const;
+
+// Sales arriving together on one database handle share a statement and its commit; each is
+// answered after the statement that carried it returned.
 export const conversionWriter = groupCommitPerHandle((db: DbOrTx) => ({
   write: (batch: NewConversionRows[]) => writeNewConversions(db, batch),
-  maxBatch: 64,
-  maxInFlight: 1,
+  ...SALE_STATEMENTS,
 }));
 
 /** Stores one new conversion (answers false if its external id was already stored), batched with concurrent ones. */
