@@ -17,7 +17,10 @@ export const appendCtes = sql`
     events as (
       insert into webhook_events (id, workspace_id, type, payload, created_at, dispatched_at)
       select r.id, r.workspace_id, r.type, r.payload, r.created_at,
-        ${dispatchedUnlessHeard({ workspaceId: sql.raw('r.workspace_id'), type: sql.raw('r.type'), createdAt: sql.raw('r.created_at') })}
+        ${dispatchedUnlessHeard({
+          workspaceId: sql.raw('r.workspace_id'), type: sql.raw('r.type'), createdAt: sql.raw('r.created_at'),
+          workspaces: sql`array(select distinct (e->>'workspace_id')::uuid from kept, jsonb_array_elements(kept.d->'events') e)`,
+        })}
       from kept, jsonb_populate_recordset(null::webhook_events, kept.d->'events') r
     ),
     deltas as (

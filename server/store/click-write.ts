@@ -77,7 +77,7 @@ const confidence = sql`case ${sql.join(
 // agent): the statement then reads no clicks. A separate text, planned far faster: PGlite plans
 // every statement anew, and each read of the partitioned clicks table costs it a plan per month.
 const noEarlierClick = sql`(select null::text as visitor_key, null::text as method, null::timestamptz as ts)`;
-const keyStands = presumedKeyStands(sql`i.key`, sql`i.ws`);
+const keyStands = presumedKeyStands(sql`i.key`, sql`i.ws`, sql`array(select distinct key from input where key is not null)`);
 
 /**
  * Writes a batch of clicks in one statement, each exactly as it would be written alone: check the

@@ -3,12 +3,12 @@ import type { DbOrTx } from '@/db/client';
 import { commissions, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../errors/errors';
 import { groupCommitPerHandle } from '../lib/group-commit';
-import { batchRows, jsonParam } from '../lib/json-rows';
+import { batchRows, batchValues, jsonParam } from '../lib/json-rows';
 import { preparedQuery } from '../lib/prepared-query';
 import type { Commission } from '../domain/commissions/read';
 import type { WorkspaceCtx } from '../domain/context';
 import { readSettings, type Settings } from '../domain/settings/settings';
-import { presumedKeyStands } from './presumed-key';
+import { keyHashesOf, presumedKeyStands } from './presumed-key';
 import { SALE_STATEMENTS } from './sale-write';
 import type { Conversion } from '../domain/conversions/find';
 
@@ -30,7 +30,7 @@ const salesWithLedgers = preparedQuery('refund_sales_with_ledgers', (db) =>
   db
     .select({
       n: sql<number>`req.n`,
-      keyOk: presumedKeyStands(sql`req.key_hash`, sql`req.workspace_id`),
+      keyOk: presumedKeyStands(sql`req.key_hash`, sql`req.workspace_id`, batchValues('keys')),
       settings: workspaceSettings,
       conv: conversions,
       version: sql<string>`${conversions}.xmin::text`,
@@ -47,7 +47,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof salesWithLedgers>['execute']>>[n
 const refundReader = groupCommitPerHandle((db: DbOrTx) => ({
   write: async (batch: Request[]): Promise<Row[][]> => {
     const doc = batch.map((r, n) => ({ n, workspace_id: r.workspaceId, external_id: r.externalId, key_hash: r.keyHash }));
-    const rows = await salesWithLedgers(db).execute({ refunds: jsonParam(doc) });
+    const rows = await salesWithLedgers(db).execute({ refunds: jsonParam(doc), keys: jsonParam(keyHashesOf(batch.map((r) => r.keyHash))) });
     const out = batch.map((): Row[] => []);
     for (const row of rows) out[row.n].push(row);
     return out;

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
+import { hashToken } from '../auth/tokens';
 import { openTestDatabase, type TestDatabase } from '../testing/database';
 import { insertAffiliateCode } from '../testing/affiliate-code-rows';
 import { seedAffiliate, seedCampaign, seedClick } from '../testing/seed';
@@ -144,4 +145,55 @@ it('sales arriving together share their first read, each answered with its own v
   const [first] = await db.query.conversions.findMany({ where: (c, { eq }) => eq(c.externalId, `together_${tag}_replayed`) });
   expect(results.at(-1)).toEqual({ ok: true, attributed: true, conversion_id: first.id });
   expect(replayed.affiliateId).toBe(other.id);
+});
+
+// What the first read looks up once per statement for the whole batch (docs/performance-history.md,
+// "Small tables scanned again for every row"): each sale must still get its own answer.
+it('sales of two workspaces read together: each finds the touches of its own campaign windows', async () => {
+  const ws2 = (await db.insert(schema.workspaces).values({ name: 'w2', publicId: `w-first-read-${n++}` }).returning())[0].id;
+  const long = await seedCampaign(db, ws2, { cookieWindowDays: 90 });
+  const far = await seedAffiliate(db, ws2, { campaignId: long.id });
+  const tag = n++;
+  const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+  // 60 days ago: inside the other workspace's 90-day window, outside this one's 30 days
+  await seedClick(db, { workspaceId: ws2, campaignId: long.id, affiliateId: far.id }, { visitorKey: `v_far_${tag}`, ts: ago(60) });
+  await seedClick(db, { workspaceId: ctx.workspaceId, campaignId: active.campaignId!, affiliateId: active.id }, { visitorKey: `v_near_old_${tag}`, ts: ago(60) });
+  const near = Array.from({ length: 6 }, (_, i) => `v_near_${tag}_${i}`);
+  for (const key of near) await seedClick(db, { workspaceId: ctx.workspaceId, campaignId: active.campaignId!, affiliateId: active.id }, { visitorKey: key, ts: ago(1) });
+  const sell = (workspaceId: string, visitorId: string) =>
+    recordConversion({ ctx: { db, workspaceId }, input: { type: 'sale', externalId: `${visitorId}_sale`, visitorId, amount: 1_000 } });
+  // the other workspace's salt read once before, so its sale joins the shared statement below
+  expect((await sell(ws2, `v_nobody_${tag}`)).attributed).toBe(false);
+  sent.length = 0;
+  const results = await Promise.all([
+    ...near.slice(0, 3).map((v) => sell(ctx.workspaceId, v)),
+    sell(ws2, `v_far_${tag}`),
+    sell(ctx.workspaceId, `v_near_old_${tag}`),
+    ...near.slice(3).map((v) => sell(ctx.workspaceId, v)),
+  ]);
+  expect(sent.filter((q) => /"visitor_touches"/.test(q)).length).toBeLessThan(results.length);
+  expect(results.map((r) => r.attributed)).toEqual([true, true, true, true, false, true, true, true]);
+  const [far60] = await db.query.conversions.findMany({ where: (c, { eq }) => eq(c.externalId, `v_far_${tag}_sale`) });
+  expect({ affiliateId: far60.affiliateId, method: far60.matchMethod }).toEqual({ affiliateId: far.id, method: 'cookie' });
+});
+
+it('sales under different keys read together: each checked against its own key', async () => {
+  const ws2 = (await db.insert(schema.workspaces).values({ name: 'w3', publicId: `w-first-read-${n++}` }).returning())[0].id;
+  const tag = n++;
+  const key = async (workspaceId: string, scopes: string[], revokedAt: Date | null = null) => {
+    const hash = hashToken(`sa_live_first_read_${tag}_${scopes.join('')}_${workspaceId}_${!!revokedAt}`);
+    await db.insert(schema.workspaceKeys).values({ workspaceId, start: 'sa_live_fr', hash, scopes, revokedAt });
+    return hash;
+  };
+  // the first goes alone (one statement in flight), the rest share the next
+  const keys = [await key(ctx.workspaceId, ['*'], new Date()), await key(ctx.workspaceId, ['read']), await key(ctx.workspaceId, ['track']), await key(ws2, ['track']), null];
+  const visitors = keys.map((_, i) => `v_keyed_${tag}_${i}`);
+  for (const v of visitors) await seedClick(db, { workspaceId: ctx.workspaceId, campaignId: active.campaignId!, affiliateId: active.id }, { visitorKey: v, ts: new Date(Date.now() - 3_600_000) });
+  const out = await Promise.allSettled(
+    keys.map((underKey, i) => recordConversion({ ctx, underKey, input: { type: 'sale', externalId: `${visitors[i]}_sale`, visitorId: visitors[i], amount: 1_000 } })),
+  );
+  expect(out.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+  out.filter((r) => r.status === 'rejected').forEach((r) => expect(r).toMatchObject({ reason: { code: 'unauthorized' } }));
+  const stored = await db.query.conversions.findMany({ where: (c, { like }) => like(c.externalId, `v_keyed_${tag}_%`) });
+  expect(stored.map((c) => c.externalId).sort()).toEqual([`${visitors[2]}_sale`, `${visitors[4]}_sale`]);
 });

@@ -4,14 +4,14 @@ import type { DbOrTx } from '@/db/client';
 import { affiliateCodes, affiliates, campaigns, conversions, workspaceSettings } from '@/db/schema';
 import { unauthorized } from '../errors/errors';
 import { groupCommitPerHandle, type GroupCommit } from '../lib/group-commit';
-import { batchRows, jsonParam } from '../lib/json-rows';
+import { batchRows, batchValues, jsonParam } from '../lib/json-rows';
 import { preparedShapes } from '../lib/prepared-query';
 import { normalCode, type AffiliateCode, type Candidates, type CodeAffiliate, type Touch } from '../domain/attribution/attribute';
 import { defaultCampaignId } from '../domain/campaigns/campaigns';
 import { earlierPayments, historyOf, type PaymentHistory } from '../domain/commissions/engine/history';
 import type { WorkspaceCtx } from '../domain/context';
 import { readSettings, type Settings } from '../domain/settings/settings';
-import { oneRow, presumedKeyStands } from './presumed-key';
+import { keyHashesOf, oneRow, presumedKeyStands } from './presumed-key';
 import { SALE_STATEMENTS } from './sale-write';
 import { touchesOfJson, visitorTouches } from './touches';
 
@@ -90,12 +90,12 @@ const absent = sql`false`;
 const firstRead = preparedShapes('conversion_first_read', (given: { customer: boolean; visitor: boolean; code: boolean; ref: boolean }, db) => {
   const prior = priorAffiliate(db, 'prior', given.customer ? undefined : absent).as('prior');
   const payments = earlierPayments(db, { workspaceId: req.workspaceId, customerId: req.customerId, ts: req.at }, 'earlier', given.customer ? undefined : absent).as('payments');
-  const visits = visitorTouches(db, given.visitor, { workspaceId: req.workspaceId, at: req.at, a: req.visitorId, b: sql`null` });
+  const visits = visitorTouches(db, given.visitor, { workspaceId: req.workspaceId, at: req.at, a: req.visitorId, b: sql`null`, workspaces: sql`${batchValues('workspaces')}::uuid[]` });
   const code = affiliateCode(db, given.code);
   return db
     .select({
       sale: req.sale,
-      keyOk: presumedKeyStands(req.keyHash, req.workspaceId),
+      keyOk: presumedKeyStands(req.keyHash, req.workspaceId, batchValues('keys')),
       settings: workspaceSettings,
       knownId: conversions.id,
       manualCode: { id: byManualCode.id, campaignId: byManualCode.campaignId },
@@ -140,7 +140,12 @@ function readerOf(shape: Shape) {
   if (!reader) {
     reader = groupCommitPerHandle((db: DbOrTx) => ({
       write: async (batch: SaleRequest[]) => {
-        const rows = await firstRead(shape)(db).execute({ sales: jsonParam(batch.map((request, sale) => ({ sale, ...request }))) });
+        const rows = await firstRead(shape)(db).execute({
+          sales: jsonParam(batch.map((request, sale) => ({ sale, ...request }))),
+          // read once per statement, not per sale: the presumed keys and the touches' longest window
+          keys: jsonParam(keyHashesOf(batch.map((r) => r.key_hash))),
+          workspaces: jsonParam([...new Set(batch.map((r) => r.workspace_id))]),
+        });
         const out: Row[] = new Array(batch.length);
         for (const row of rows) out[row.sale] = row;
         return out;

@@ -71,7 +71,7 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
 // two more would take every other sale's write past the 16 locks of PostgreSQL's fast path.
 // The plain statement writes no such sale (its check fails, and the sale is read).
 const predictionHolds = (codes: boolean) => sql`(doc.d->'prediction' is null or (
-      ${presumedKeyStands(sql`(doc.d->'prediction'->>'key_hash')`, sql`r.workspace_id`)}
+      ${presumedKeyStands(sql`(doc.d->'prediction'->>'key_hash')`, sql`r.workspace_id`, sql`array(select distinct doc.d->'prediction'->>'key_hash' from doc)`)}
       and ${codes ? codeStands : sql`doc.d->'prediction'->>'code_id' is null and doc.d->'prediction'->'typed' is null`}
       and (doc.d->'prediction'->>'code_id' is not null or coalesce((
         select true from affiliates a where a.id = r.affiliate_id

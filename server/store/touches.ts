@@ -19,14 +19,17 @@ export type { TouchMatch };
 
 /**
  * What a touches read is given, as SQL values: the workspace, the sale's time, and the match's
- * values a (and b). Placeholders for a statement of its own; a batch's columns in the sale's first read.
+ * values a (and b). Placeholders for a statement of its own; a batch's columns in the sale's first
+ * read. `workspaces`: every workspace the statement reads touches for, an SQL uuid[] not tied to the
+ * row, so the longest cookie window among them is read once per statement, not once per sale.
  */
-export type TouchInputs = { workspaceId: SQL; at: SQL; a: SQL; b: SQL };
+export type TouchInputs = { workspaceId: SQL; at: SQL; a: SQL; b: SQL; workspaces: SQL };
 const placeholders: TouchInputs = {
   workspaceId: sql`${sql.placeholder('workspaceId')}`,
   at: sql`${sql.placeholder('at')}::timestamptz`,
   a: sql`${sql.placeholder('a')}`,
   b: sql`${sql.placeholder('b')}`,
+  workspaces: sql`array[${sql.placeholder('workspaceId')}]::uuid[]`,
 };
 const matches: Record<TouchMatch['by'], (i: TouchInputs) => SQL> = {
   cookie: (i) => eq(clicks.visitorKey, i.a)!,
@@ -61,9 +64,11 @@ const touchesQuery = (db: DbOrTx, by: TouchMatch['by'], i: TouchInputs) =>
         matches[by](i),
         beforeEnd(clicks.ts, i.at),
         afterStart(clicks.ts, windowStart(i.at, campaigns.cookieWindowDays)),
-        // The same bound by the workspace's longest window, as one value: PostgreSQL prunes the
-        // monthly partitions of clicks before it (the per-campaign bound above cannot).
-        afterStart(clicks.ts, windowStart(i.at, sql`(select max(w.cookie_window_days) from campaigns w where w.workspace_id = ${i.workspaceId})`)),
+        // The same bound by the longest window of the statement's workspaces, as one value read once:
+        // PostgreSQL prunes the monthly partitions of clicks before it (the per-campaign bound above
+        // cannot). Looser for a workspace whose windows are shorter than another's in the batch; the
+        // bound above still applies to each click.
+        afterStart(clicks.ts, windowStart(i.at, sql`(select max(w.cookie_window_days) from campaigns w where w.workspace_id = any(${i.workspaces}))`)),
       ),
     )
     .orderBy(asc(clicks.ts))

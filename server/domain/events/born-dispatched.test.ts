@@ -63,4 +63,21 @@ describe('events no endpoint listens to are born dispatched', () => {
       'conversion.created': 'dispatched', 'commission.created': 'pending', 'campaign.updated': 'pending', 'affiliate.updated': 'dispatched',
     });
   });
+
+  // The listeners are read once per statement for all its workspaces (born-dispatched.ts): sales of
+  // a silent and a listening workspace written in one statement each get their own workspace's answer.
+  it('sales of a silent and a listening workspace written together: each event as its own workspace decides', async () => {
+    const quiet = await startProgram(api, { prefix: 'bdmixq' });
+    const busy = await startProgram(api, { prefix: 'bdmixb' });
+    expect((await endpoint(busy, ['conversion.created'])).status).toBe(201);
+    await Promise.all([quiet.sale('bd_mix_warm_q'), busy.sale('bd_mix_warm_b')]);
+    const since = await moment();
+    await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? busy : quiet).sale(`bd_mix_${i}`)));
+    const states = async (p: Program) => {
+      const rows = await api.db.select().from(webhookEvents).where(and(eq(webhookEvents.workspaceId, p.ws.id), gt(webhookEvents.createdAt, since)));
+      return [...new Set(rows.map((r) => `${r.type} ${r.dispatchedAt ? 'dispatched' : 'pending'}`))].sort();
+    };
+    expect(await states(busy)).toEqual(['commission.created dispatched', 'conversion.created pending']);
+    expect(await states(quiet)).toEqual(['commission.created dispatched', 'conversion.created dispatched']);
+  });
 });

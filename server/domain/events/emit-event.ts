@@ -36,7 +36,10 @@ export async function emitEvents({ ctx, events }: { ctx: WorkspaceCtx; events: N
   if (events.length === 0) return;
   const rows = eventRows(ctx.workspaceId, events).map((row) => ({
     ...row,
-    dispatchedAt: dispatchedUnlessHeard({ workspaceId: sql`${row.workspaceId}::uuid`, type: sql`${row.type}::text`, createdAt: sql`${row.createdAt.toISOString()}::timestamptz` }),
+    dispatchedAt: dispatchedUnlessHeard({
+      workspaceId: sql`${row.workspaceId}::uuid`, type: sql`${row.type}::text`, createdAt: sql`${row.createdAt.toISOString()}::timestamptz`,
+      workspaces: sql`array[${row.workspaceId}::uuid]`,
+    }),
   }));
   for (const slice of chunks(rows)) await ctx.db.insert(webhookEvents).values(slice);
 }
