@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { webhookEvents } from '@/db/schema';
 import { dispatchedUnlessHeard } from './born-dispatched';
 import { chunks } from '../../lib/chunks';
+import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { newId } from '../../lib/ids';
 import type { EventType } from '../../model/enums';
 import type { WorkspaceCtx } from '../context';
@@ -30,16 +31,18 @@ export function eventRows(workspaceId: string, events: NewEvent[]): EventRow[] {
 
 /**
  * Several events of one change, in one statement per thousand (a job's batch can carry thousands);
- * an event no endpoint listens to is born dispatched.
+ * an event no endpoint listens to is born dispatched, the workspace's listeners read once per
+ * statement, not once per event.
  */
 export async function emitEvents({ ctx, events }: { ctx: WorkspaceCtx; events: NewEvent[] }) {
   if (events.length === 0) return;
-  const rows = eventRows(ctx.workspaceId, events).map((row) => ({
-    ...row,
-    dispatchedAt: dispatchedUnlessHeard({
-      workspaceId: sql`${row.workspaceId}::uuid`, type: sql`${row.type}::text`, createdAt: sql`${row.createdAt.toISOString()}::timestamptz`,
-      workspaces: sql`array[${row.workspaceId}::uuid]`,
-    }),
-  }));
-  for (const slice of chunks(rows)) await ctx.db.insert(webhookEvents).values(slice);
+  const dispatchedAt = dispatchedUnlessHeard({
+    workspaceId: sql`r.workspace_id`, type: sql`r.type`, createdAt: sql`r.created_at`, workspaces: sql`array[${ctx.workspaceId}::uuid]`,
+  });
+  for (const slice of chunks(eventRows(ctx.workspaceId, events))) {
+    await ctx.db.execute(sql`
+      insert into webhook_events (id, workspace_id, type, payload, created_at, dispatched_at)
+      select r.id, r.workspace_id, r.type, r.payload, r.created_at, ${dispatchedAt}
+      from jsonb_populate_recordset(null::webhook_events, ${jsonParam(slice.map((row) => jsonRow(webhookEvents, row)))}::jsonb) r`);
+  }
 }
