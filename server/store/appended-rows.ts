@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rollupDeltas, webhookEvents } from '@/db/schema';
 import { jsonRow } from '../lib/json-rows';
-import { dispatchedUnlessHeard } from '../domain/events/born-dispatched';
+import { insertEvents } from '../domain/events/born-dispatched';
 
 /** What every change to a conversion appends: its webhook events (dispatched_at is decided as they are written) and rollup deltas, complete rows. */
 export type AppendedRows = { events: (typeof webhookEvents.$inferSelect)[]; deltas: (typeof rollupDeltas.$inferSelect)[] };
@@ -14,14 +14,10 @@ export const appendedDoc = (rows: AppendedRows) => ({
 
 /** CTEs inserting them from the documents in the CTE `kept`: one row `d` per conversion actually written. */
 export const appendCtes = sql`
-    events as (
-      insert into webhook_events (id, workspace_id, type, payload, created_at, dispatched_at)
-      select r.id, r.workspace_id, r.type, r.payload, r.created_at,
-        ${dispatchedUnlessHeard({
-          workspaceId: sql.raw('r.workspace_id'), type: sql.raw('r.type'), createdAt: sql.raw('r.created_at'),
-          workspaces: sql`array(select distinct (e->>'workspace_id')::uuid from kept, jsonb_array_elements(kept.d->'events') e)`,
-        })}
-      from kept, jsonb_populate_recordset(null::webhook_events, kept.d->'events') r
+    events as (${insertEvents(
+      sql`kept, jsonb_populate_recordset(null::webhook_events, kept.d->'events') r`,
+      sql`array(select distinct (e->>'workspace_id')::uuid from kept, jsonb_array_elements(kept.d->'events') e)`,
+    )}
     ),
     deltas as (
       insert into rollup_deltas select r.* from kept, jsonb_populate_recordset(null::rollup_deltas, kept.d->'deltas') r

@@ -13,10 +13,21 @@ import { sql, type SQL } from 'drizzle-orm';
  * Read for each event, a workspace's few endpoints were scanned again per event
  * (docs/performance-history.md#small-tables-scanned-again-for-every-row).
  */
-export const dispatchedUnlessHeard = (e: { workspaceId: SQL; type: SQL; createdAt: SQL; workspaces: SQL }) => {
+const dispatchedUnlessHeard = (e: { workspaceId: SQL; type: SQL; createdAt: SQL; workspaces: SQL }) => {
   const listened = (type: SQL) => sql`(${e.workspaceId}, ${type}) in (
           select ep.workspace_id, heard.type from webhook_endpoints ep, unnest(ep.events) heard(type)
           where ep.workspace_id = any(${e.workspaces}) and ep.active
         )`;
   return sql`case when ${listened(e.type)} or ${listened(sql`'*'`)} then null else ${e.createdAt} end`;
 };
+
+/**
+ * The INSERT of webhook events, each with its dispatched_at as above: one shape for the tracking
+ * statements (server/store/appended-rows.ts) and emitEvents. `rows`: a FROM item yielding
+ * webhook_events records as `r`; `workspaces`: every workspace among them, as an SQL uuid[].
+ */
+export const insertEvents = (rows: SQL, workspaces: SQL) => sql`
+      insert into webhook_events (id, workspace_id, type, payload, created_at, dispatched_at)
+      select r.id, r.workspace_id, r.type, r.payload, r.created_at,
+        ${dispatchedUnlessHeard({ workspaceId: sql`r.workspace_id`, type: sql`r.type`, createdAt: sql`r.created_at`, workspaces })}
+      from ${rows}`;

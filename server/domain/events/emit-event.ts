@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { webhookEvents } from '@/db/schema';
-import { dispatchedUnlessHeard } from './born-dispatched';
+import { insertEvents } from './born-dispatched';
 import { chunks } from '../../lib/chunks';
 import { jsonParam, jsonRow } from '../../lib/json-rows';
 import { newId } from '../../lib/ids';
@@ -36,13 +36,8 @@ export function eventRows(workspaceId: string, events: NewEvent[]): EventRow[] {
  */
 export async function emitEvents({ ctx, events }: { ctx: WorkspaceCtx; events: NewEvent[] }) {
   if (events.length === 0) return;
-  const dispatchedAt = dispatchedUnlessHeard({
-    workspaceId: sql`r.workspace_id`, type: sql`r.type`, createdAt: sql`r.created_at`, workspaces: sql`array[${ctx.workspaceId}::uuid]`,
-  });
   for (const slice of chunks(eventRows(ctx.workspaceId, events))) {
-    await ctx.db.execute(sql`
-      insert into webhook_events (id, workspace_id, type, payload, created_at, dispatched_at)
-      select r.id, r.workspace_id, r.type, r.payload, r.created_at, ${dispatchedAt}
-      from jsonb_populate_recordset(null::webhook_events, ${jsonParam(slice.map((row) => jsonRow(webhookEvents, row)))}::jsonb) r`);
+    const rows = jsonParam(slice.map((row) => jsonRow(webhookEvents, row)));
+    await ctx.db.execute(insertEvents(sql`jsonb_populate_recordset(null::webhook_events, ${rows}::jsonb) r`, sql`array[${ctx.workspaceId}::uuid]`));
   }
 }
