@@ -3,11 +3,14 @@ import { refusedByDatabase } from './database-error';
 /**
  * Group commit: writes that arrive while earlier ones are in flight wait and go together as one
  * statement (one transaction, one WAL flush), so the database commits a batch in about the time it
- * commits one row. Nobody waits for a timer: an idle writer sends at once; a busy one sends what
- * queued up as soon as a statement slot frees. Each caller is answered only after the statement
- * that carried its item returned, i.e. after its row is committed. Reads share statements the same
- * way (API key lookups): a statement is sent after every item in it arrived, so each caller reads
- * state at least as fresh as a statement of its own would have.
+ * commits one row. Nobody waits for a timer: an idle writer sends once the running task is done
+ * (a microtask: the items that one batch of answers sets off arrive together, in one statement); a
+ * busy one sends what queued up as soon as a statement slot frees, before it answers the callers
+ * of the statement that freed it (the database works on the next while they run on). Each caller
+ * is answered only after the statement that carried its item returned, i.e. after its row is
+ * committed. Reads share statements the same way (API key lookups): a statement is sent after
+ * every item in it arrived, so each caller reads state at least as fresh as a statement of its
+ * own would have.
  *
  * A statement that the database refused (an error with a SQLSTATE: the transaction rolled back,
  * nothing was kept) is retried item by item, so one bad item fails alone. Any other failure (the
@@ -41,33 +44,49 @@ export function groupCommit<I, O>({ write, maxBatch, maxInFlight }: GroupCommitO
     items += batch.length;
     const out = await write(batch.map((w) => w.item));
     if (out.length !== batch.length) throw new Error(`group commit: ${out.length} results for ${batch.length} items`);
-    batch.forEach((w, i) => w.resolve(out[i]));
+    return out;
   };
+  const answer = (batch: Waiting<I, O>[], out: O[]) => batch.forEach((w, i) => w.resolve(out[i]));
 
+  // A batch holds its slot until its statement returned (and, refused, until its items were
+  // retried one by one); the slot goes to what queued meanwhile before the batch is answered.
   const run = async (batch: Waiting<I, O>[]) => {
+    let out: O[];
     try {
-      await send(batch);
+      out = await send(batch);
     } catch (err) {
-      if (batch.length === 1 || !refusedByDatabase(err)) return batch.forEach((w) => w.reject(err));
-      items -= batch.length;
-      await Promise.all(batch.map((w) => send([w]).catch(w.reject)));
+      if (batch.length === 1 || !refusedByDatabase(err)) batch.forEach((w) => w.reject(err));
+      else {
+        items -= batch.length;
+        await Promise.all(batch.map((w) => send([w]).then((o) => answer([w], o), w.reject)));
+      }
+      return release();
     }
+    release();
+    answer(batch, out);
+  };
+  const release = () => {
+    inFlight -= 1;
+    pump();
   };
 
   const pump = () => {
     while (inFlight < maxInFlight && queue.length > 0) {
       inFlight += 1;
-      void run(queue.splice(0, maxBatch)).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
+      void run(queue.splice(0, maxBatch));
     }
   };
 
+  let pumpQueued = false;
   const enqueue = (item: I) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      pump();
+      if (pumpQueued) return;
+      pumpQueued = true;
+      queueMicrotask(() => {
+        pumpQueued = false;
+        pump();
+      });
     });
   return Object.assign(enqueue, { stats: () => ({ items, statements }) });
 }
