@@ -25,8 +25,16 @@ const predictionDoc = ({ keyHash, codes, settings }: Prediction, method: string 
   code: method === 'code' || method === 'manual_code' ? codes.manualCode : codes.ref,
   ...(method === 'code' && { code_id: codes.codeId }),
   ...(method === 'manual_code' && { typed: true }),
-  settings: jsonRow(workspaceSettings, settings),
+  settings: settingsRow(settings),
 });
+// A workspace's kept settings (predictions.ts) are one object, never changed, shared by every sale
+// predicted from it: its row is built once, not per sale.
+const settingsRows = new WeakMap<Prediction['settings'], Record<string, unknown>>();
+const settingsRow = (settings: Prediction['settings']) => {
+  let row = settingsRows.get(settings);
+  if (!row) settingsRows.set(settings, (row = jsonRow(workspaceSettings, settings)));
+  return row;
+};
 // a prediction whose check reads affiliate codes (the statement that can is used only then)
 const readsCodes = (rows: NewConversionRows) => !!rows.prediction && (rows.conversion.matchMethod === 'code' || rows.conversion.matchMethod === 'manual_code');
 
