@@ -2,7 +2,7 @@
 // with DATABASE_URL a new PostgreSQL database named after it (created here, dropped on exit), so
 // the browser specs run on both engines like the unit suites.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -100,8 +100,8 @@ async function embeddedPublicId(workspaceId) {
 const publicId = postgres ? await postgres.publicId(demo.workspaceId) : await embeddedPublicId(demo.workspaceId);
 writeFileSync(join(tmpdir(), `refcount-e2e-demo-${process.env.PORT ?? 3000}.json`), JSON.stringify({ ...demo, publicId }), { mode: 0o600 });
 writeFileSync(join(tmpdir(), `refcount-e2e-fresh-${process.env.PORT ?? 3000}.json`), JSON.stringify(fresh), { mode: 0o600 });
-// Started as `npm start` starts it: the compiled entry of `npm run build`, with the start script's Node flags.
-const startFlags = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start.split(/\s+/).filter((w) => w.startsWith('--'));
-const server = spawn(process.execPath, [...startFlags, 'dist/server.mjs'], { env, stdio: 'inherit' });
+// Started as `npm start` starts it: the compiled entry of `npm run build`, with its Node flags.
+const { START_FLAGS } = await import('../scripts/build/start-flags.ts');
+const server = spawn(process.execPath, [...START_FLAGS, 'dist/server.mjs'], { env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => void Promise.all([smtp.close(), postgres?.drop()]).finally(() => process.exit(code ?? 0)));

@@ -11,7 +11,8 @@
 // AB_B_ENV='{"NAME":"value"}' adds environment to B only; AB_PROF=dir writes B's CPU profile there.
 import postgres from 'postgres';
 import { cpuMs } from './cpu';
-import { load, PRODUCTION_FLAGS, script, startServer } from './load';
+import { START_FLAGS } from '../build/start-flags';
+import { load, script, startServer } from './load';
 import { benchCustomer, benchVisitor, seedBench } from './seed';
 import { median } from './stats';
 
@@ -37,8 +38,8 @@ const SERVERS = ['bare', 'A', 'B'] as const;
 const profile = process.env.AB_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.AB_PROF}`] : [];
 const children = await Promise.all([
   startServer(script('scripts/bench/bare-server.ts'), PORT, env),
-  startServer([...PRODUCTION_FLAGS, `${process.env.AB_BASE}/server.mjs`], PORT + 1, env),
-  startServer([...profile, ...PRODUCTION_FLAGS, 'dist/server.mjs'], PORT + 2, { ...env, ...JSON.parse(process.env.AB_B_ENV ?? '{}') }),
+  startServer([...START_FLAGS, `${process.env.AB_BASE}/server.mjs`], PORT + 1, env),
+  startServer([...profile, ...START_FLAGS, 'dist/server.mjs'], PORT + 2, { ...env, ...JSON.parse(process.env.AB_B_ENV ?? '{}') }),
 ]);
 const sql = postgres(URL_, { max: 1, onnotice: () => {} });
 const database = new URL(URL_).pathname.slice(1);

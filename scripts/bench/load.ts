@@ -1,7 +1,8 @@
 // Shared by the benchmarks: start a server as its own process, and drive a fixed number of requests.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { START_FLAGS } from '../build/start-flags';
 import { benchHeaders } from './request';
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -12,10 +13,8 @@ const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill()));
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(1));
 
-/** The Node flags `npm start` passes (package.json's start script), so a benchmark runs what production runs. */
-export const PRODUCTION_FLAGS: string[] = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/).filter((w) => w.startsWith('--'));
 /** The production server as `npm start` runs it (the compiled entry of `npm run build`). */
-export const PRODUCTION_ENTRY = [...PRODUCTION_FLAGS, 'dist/server.mjs'];
+export const PRODUCTION_ENTRY = [...START_FLAGS, 'dist/server.mjs'];
 /** A TypeScript script run through tsx (the bare baselines). */
 export const script = (file: string) => ['--import', 'tsx', file];
 

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { PRODUCTION_ENTRY } from './load';
+import { START_FLAGS } from '../build/start-flags';
 import { median } from './stats';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/refcount_bench_start';
@@ -13,7 +13,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3311);
 const BARE = `require('node:http').createServer((q, s) => s.end('ok')).listen(${PORT})`;
 const WAYS = {
-  'node dist/server.mjs': PRODUCTION_ENTRY,
+  'node dist/server.mjs': [...START_FLAGS, 'dist/server.mjs'],
   'tsx server/http/main.ts': ['--import', 'tsx', 'server/http/main.ts'],
   'bare node:http': ['-e', BARE],
 };
