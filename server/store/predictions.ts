@@ -14,7 +14,13 @@ import type { Settings } from '../domain/settings/settings';
 // the code is still active, of the affiliate credited), or no affiliate code at all, then a ref code
 // (its write checks no active affiliate code has that text since). Without clicks or a customer to
 // weigh, a code's precedence changes nothing: an affiliate code wins either way.
-const settingsKept = keptPerHandle<Settings>(1_000); // workspaces per database handle
+/**
+ * A workspace's settings row as a first read found it, and its version: the row's xmin, which every
+ * write to the row changes (as a refund's conversion version, refund-read.ts), so a predicted
+ * sale's write checks one value, not the 22 columns it was computed with.
+ */
+export type KeptSettings = { row: Settings; version: string };
+const settingsKept = keptPerHandle<KeptSettings>(1_000); // workspaces per database handle
 const codesKept = keptPerHandle<NonNullable<CodeAffiliate>>(10_000); // ref codes per database handle
 const NO_CODE = 'none';
 const affiliateCodesKept = keptPerHandle<NonNullable<AffiliateCode> | typeof NO_CODE>(10_000); // manual codes per handle
@@ -24,14 +30,15 @@ const stats = new WeakMap<DbOrTx, { written: number; missed: number }>();
  * What a sale written on a prediction relied on, for its write to check: `codeId`, the affiliate
  * code its manual code was (null: none, its manual code being at most a ref code).
  */
-export type Prediction = { keyHash: string; settings: Settings; codes: { manualCode: string | null; ref: string | null; codeId: string | null } };
+export type Prediction = { keyHash: string; settings: KeptSettings; codes: { manualCode: string | null; ref: string | null; codeId: string | null } };
 export type Predicted = { prediction: Prediction; code: AffiliateCode; manualCode: CodeAffiliate; ref: CodeAffiliate };
 
 const codeKey = (ctx: WorkspaceCtx, code: string) => `${ctx.workspaceId}|${code}`;
 
 /** Keeps what a sale's first read found, for the workspace's next sales under a presumed key. */
-export function keepFirstRead(ctx: WorkspaceCtx, read: { settings: Settings; codes: [string | null | undefined, CodeAffiliate][]; affiliateCode: [string | null | undefined, AffiliateCode] }) {
-  settingsKept.set(ctx.db, ctx.workspaceId, read.settings);
+export function keepFirstRead(ctx: WorkspaceCtx, read: { settings: KeptSettings | null; codes: [string | null | undefined, CodeAffiliate][]; affiliateCode: [string | null | undefined, AffiliateCode] }) {
+  if (read.settings) settingsKept.set(ctx.db, ctx.workspaceId, read.settings);
+  else settingsKept.delete(ctx.db, ctx.workspaceId);
   for (const [given, a] of read.codes) {
     const code = normalCode(given);
     if (code && a) codesKept.set(ctx.db, codeKey(ctx, code), a);

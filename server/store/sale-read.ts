@@ -11,6 +11,7 @@ import { defaultCampaignId } from '../domain/campaigns/campaigns';
 import { earlierPayments, historyOf, type PaymentHistory } from '../domain/commissions/engine/history';
 import type { WorkspaceCtx } from '../domain/context';
 import { readSettings, type Settings } from '../domain/settings/settings';
+import type { KeptSettings } from './predictions';
 import { keyHashesOf, oneRow, presumedKeyStands } from './presumed-key';
 import { SALE_STATEMENTS } from './sale-write';
 import { touchesOfJson, visitorTouches } from './touches';
@@ -97,6 +98,8 @@ const firstRead = preparedShapes('conversion_first_read', (given: { customer: bo
       sale: req.sale,
       keyOk: presumedKeyStands(req.keyHash, req.workspaceId, batchValues('keys')),
       settings: workspaceSettings,
+      // the settings row's version: every write to the row changes it (predictions.ts)
+      settingsVersion: sql<string | null>`${workspaceSettings}.xmin::text`,
       knownId: conversions.id,
       manualCode: { id: byManualCode.id, campaignId: byManualCode.campaignId },
       ref: { id: byRef.id, campaignId: byRef.campaignId },
@@ -125,7 +128,11 @@ const codeOf = (c: CodeRow): AffiliateCode =>
 
 /** What the first read found, for attribution: the candidates it reads itself (not fingerprint or ip touches). */
 export type FirstFound = { code: AffiliateCode; manualCode: CodeAffiliate; ref: CodeAffiliate; customer: Candidates['customer']; visitorTouches: Touch[] };
-type FirstRead = { settings: Settings; knownId: string | undefined; known: FirstFound; history: PaymentHistory };
+/**
+ * `settings`: the workspace's settings for this sale; `settingsRead`: the row exactly as this
+ * statement read it, with its version (null when there was none), for predictions.ts to keep.
+ */
+type FirstRead = { settings: Settings; settingsRead: KeptSettings | null; knownId: string | undefined; known: FirstFound; history: PaymentHistory };
 
 type Shape = Parameters<typeof firstRead>[0];
 type Row = Awaited<ReturnType<ReturnType<ReturnType<typeof firstRead>>['execute']>>[number];
@@ -185,6 +192,7 @@ export async function conversionFirstRead({ ctx, externalId, underKey, customerI
   if (!row.keyOk) throw unauthorized();
   return {
     settings: await readSettings(ctx, row.settings),
+    settingsRead: row.settings && row.settingsVersion ? { row: row.settings, version: row.settingsVersion } : null,
     knownId: row.knownId ?? undefined,
     known: {
       code: codeOf(row.code), manualCode: row.manualCode, ref: row.ref, customer: row.customer, visitorTouches: touchesOfJson(row.visitorTouches),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { commissions, conversions, workspaceSettings } from '@/db/schema';
+import { commissions, conversions } from '@/db/schema';
 import { groupCommitPerHandle } from '../lib/group-commit';
 import { jsonParam, jsonRow } from '../lib/json-rows';
 import { preparedSql } from '../lib/prepared-query';
@@ -25,16 +25,8 @@ const predictionDoc = ({ keyHash, codes, settings }: Prediction, method: string 
   code: method === 'code' || method === 'manual_code' ? codes.manualCode : codes.ref,
   ...(method === 'code' && { code_id: codes.codeId }),
   ...(method === 'manual_code' && { typed: true }),
-  settings: settingsRow(settings),
+  settings_version: settings.version,
 });
-// A workspace's kept settings (predictions.ts) are one object, never changed, shared by every sale
-// predicted from it: its row is built once, not per sale.
-const settingsRows = new WeakMap<Prediction['settings'], Record<string, unknown>>();
-const settingsRow = (settings: Prediction['settings']) => {
-  let row = settingsRows.get(settings);
-  if (!row) settingsRows.set(settings, (row = jsonRow(workspaceSettings, settings)));
-  return row;
-};
 // a prediction whose check reads affiliate codes (the statement that can is used only then)
 const readsCodes = (rows: NewConversionRows) => !!rows.prediction && (rows.conversion.matchMethod === 'code' || rows.conversion.matchMethod === 'manual_code');
 
@@ -67,9 +59,8 @@ export async function writeNewConversions(db: DbOrTx, batch: NewConversionRows[]
 // What a predicted sale relied on, checked in the write's own snapshot: the key stands, the code
 // still names the active affiliate credited, in the campaign credited (an affiliate code: still
 // active, of that affiliate; a manual code taken as a ref code: still no affiliate code), and the workspace's
-// settings (rules_version included, so the rules too) are those it was computed with. Compared
-// as both sides' jsonb, the predicted row having gone through the same record type; updated_at
-// is left out (the process holds it to the millisecond, the row to the microsecond). Scalar
+// settings (rules_version included, so the rules too) are those it was computed with: the row's
+// version (xmin) is still the one read, as a concurrency token (Npgsql's for Entity Framework). Scalar
 // subqueries, each one probe of a unique index: as EXISTS, PostgreSQL hashed whole tables (every
 // affiliate of every workspace) for each statement; the affiliate's other columns are compared as
 // one row, which no index serves, so even without statistics the probe is by its primary key.
@@ -86,8 +77,7 @@ const predictionHolds = (codes: boolean) => sql`(doc.d->'prediction' is null or 
           and (a.workspace_id, a.ref_code, a.status, a.campaign_id) is not distinct from (r.workspace_id, doc.d->'prediction'->>'code', 'active', r.campaign_id)
       ), false))
       and coalesce((
-        select to_jsonb(s) - 'updated_at' = to_jsonb(jsonb_populate_record(null::workspace_settings, doc.d->'prediction'->'settings')) - 'updated_at'
-        from workspace_settings s where s.workspace_id = r.workspace_id
+        select s.xmin::text = doc.d->'prediction'->>'settings_version' from workspace_settings s where s.workspace_id = r.workspace_id
       ), false)
     ))`;
 // An affiliate code still active, of the affiliate credited, in the campaign credited; or, for a ref

@@ -43,7 +43,7 @@ export async function readSale({ ctx, keys, underKey }: { ctx: WorkspaceCtx; key
   for (const read of [fingerprint, ip]) read.catch(() => {}); // answered below, after the key
   const first = await conversionFirstRead({ ctx, externalId: keys.externalId, underKey, customerId: keys.customerId, at, manualCode: keys.manualCode, ref: keys.ref, visitorId: keys.visitorId });
   keepFirstRead(ctx, {
-    settings: first.settings,
+    settings: first.settingsRead,
     codes: [[keys.manualCode, first.known.manualCode], [keys.ref, first.known.ref]],
     affiliateCode: [keys.manualCode, first.known.code],
   });
@@ -69,7 +69,7 @@ export function predictSale({ ctx, keys, underKey }: { ctx: WorkspaceCtx; keys: 
   if (!predicted) return null;
   const { prediction, code, manualCode, ref } = predicted;
   return {
-    settings: prediction.settings,
+    settings: prediction.settings.row,
     knownId: undefined,
     // without a customer the history is the first payment's
     history: historyOf(undefined, keys.at),

@@ -118,6 +118,7 @@ await describeWith('postgres', 'the tracking statements as the program grows', (
     const [aff] = await rowsOf<{ id: string }>(g.db(), sql`update affiliates set campaign_id = ${campaignId} where ref_code = 'r7' returning id`);
     await g.db().execute(sql`analyze affiliates, workspace_keys, workspace_settings`);
     const settings = await readSettings(g.ctx());
+    const [{ version }] = await rowsOf<{ version: string }>(g.db(), sql`select xmin::text as version from workspace_settings where workspace_id = ${WS}`);
     const found = { affiliateId: aff.id, campaignId, method: 'ref' as const, confidence: 1, clickId: null, visitorKey: null, model: null, touches: [], code: null };
     // planned on its own handle, as the server plans before it writes (the rules' read is a statement
     // of its own): the locks counted are the write's
@@ -127,7 +128,7 @@ await describeWith('postgres', 'the tracking statements as the program grows', (
         ctx: { db: g.db(), workspaceId: WS }, input: { type: 'sale', externalId, ref: 'r7', amount: 1_000 }, found, campaignId, at: new Date(), settings,
         history: { periodIndex: 0, firstPaymentAt: new Date() },
       });
-      return (await storeSale(c, { ...rows, prediction: { keyHash: 'hash1', settings, codes: { manualCode: null, ref: 'r7', codeId: null } } })) ? rows.conversion.id : null;
+      return (await storeSale(c, { ...rows, prediction: { keyHash: 'hash1', settings: { row: settings, version }, codes: { manualCode: null, ref: 'r7', codeId: null } } })) ? rows.conversion.id : null;
     };
     await g.withGenericPlans(async () => {
       for (let i = 0; i < 3; i++) {
@@ -149,7 +150,7 @@ await describeWith('postgres', 'the tracking statements as the program grows', (
         ctx: { db: g.db(), workspaceId: WS }, input: { type: 'sale', externalId, manualCode: 'r7code', amount: 1_000 }, found: { ...found, method: 'code', code: { id: code.id, code: 'R7CODE' } },
         campaignId, at: new Date(), settings, history: { periodIndex: 0, firstPaymentAt: new Date() },
       });
-      return (await storeSale(c, { ...rows, prediction: { keyHash: 'hash1', settings, codes: { manualCode: 'r7code', ref: null, codeId: code.id } } })) ? rows.conversion.id : null;
+      return (await storeSale(c, { ...rows, prediction: { keyHash: 'hash1', settings: { row: settings, version }, codes: { manualCode: 'r7code', ref: null, codeId: code.id } } })) ? rows.conversion.id : null;
     };
     await g.withGenericPlans(async () => {
       for (let i = 0; i < 3; i++) {
