@@ -17,6 +17,26 @@ export function jsonRow<T extends PgTable>(table: T, row: InferSelectModel<T>): 
   return out;
 }
 
+/**
+ * Only the given columns of a row, keyed as jsonRow keys them: for an UPDATE from
+ * `jsonb_populate_record`, which reads the row's key and the columns it sets and nothing else.
+ */
+export function jsonColumns<T extends PgTable>(table: T, row: InferSelectModel<T>, keys: readonly (keyof InferSelectModel<T> & string)[]): Record<string, unknown> {
+  const names = columnNameOf(table);
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = (row as Record<string, unknown>)[key];
+    out[names.get(key)!] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  return out;
+}
+const columnNameMaps = new WeakMap<PgTable, Map<string, string>>();
+function columnNameOf(table: PgTable): Map<string, string> {
+  let names = columnNameMaps.get(table);
+  if (!names) columnNameMaps.set(table, (names = new Map(columnNamesOf(table))));
+  return names;
+}
+
 // [property, column name] of each column, listed once per table rather than on every row.
 const columnNames = new WeakMap<PgTable, [string, string][]>();
 function columnNamesOf(table: PgTable): [string, string][] {

@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { commissions, conversions } from '@/db/schema';
 import { groupCommitPerHandle } from '../lib/group-commit';
-import { jsonParam, jsonRow } from '../lib/json-rows';
+import { jsonColumns, jsonParam, jsonRow } from '../lib/json-rows';
 import { preparedSql } from '../lib/prepared-query';
 import type { LedgerPlan } from '../domain/commissions/engine/plan-ledger';
 import { appendCtes, appendedDoc, type AppendedRows } from './appended-rows';
@@ -18,6 +18,9 @@ export type RefundRows = AppendedRows & {
 };
 
 const columnName = (key: string) => getTableColumns(commissions)[key as keyof typeof commissions.$inferSelect].name;
+// An updated row travels as its key and the columns the statement below sets, nothing else.
+const CONVERSION_SET = ['id', 'workspaceId', 'status', 'refundedAmount', 'updatedAt'] as const;
+const commissionSet = (set: LedgerPlan['updates'][number]['set']) => ['id', 'workspaceId', 'updatedAt', ...(Object.keys(set) as (keyof typeof set)[])] as const;
 
 /**
  * Writes refunds in ONE statement, each inside the caller's transaction that locked its conversion
@@ -39,10 +42,10 @@ export async function writeRefunds(db: DbOrTx, batch: RefundRows[]): Promise<boo
     [...first.values()]
       .sort((a, b) => (a.conversion.id < b.conversion.id ? -1 : 1))
       .map((rows) => ({
-        conversion: jsonRow(conversions, rows.conversion),
+        conversion: jsonColumns(conversions, rows.conversion, CONVERSION_SET),
         version: rows.version,
         created: rows.ledger.created.map((r) => jsonRow(commissions, r)),
-        updates: rows.ledger.updates.map(({ row, set }) => ({ row: jsonRow(commissions, row), set: Object.keys(set).map(columnName) })),
+        updates: rows.ledger.updates.map(({ row, set }) => ({ row: jsonColumns(commissions, row, commissionSet(set)), set: Object.keys(set).map(columnName) })),
         ...appendedDoc(rows),
       })),
   );
