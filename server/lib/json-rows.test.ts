@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonParam } from './json-rows';
+import { commissions } from '@/db/schema';
+import { jsonColumns, jsonParam, jsonRow } from './json-rows';
 
 // What the database stores for a string sent as a text parameter: each lone surrogate as U+FFFD.
 const asText = (s: string) => s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
@@ -31,5 +32,16 @@ describe('jsonParam', () => {
   it('sends text without surrogates exactly as JSON.stringify writes it', () => {
     const value = { a: 'é\u2028"\\', n: 1, d: null };
     expect(jsonParam(value)).toBe(JSON.stringify(value));
+  });
+});
+
+describe('jsonColumns', () => {
+  it('keys only the given columns as jsonRow keys them, timestamps as text and a missing value as null', () => {
+    const at = new Date('2026-11-30T12:00:00.123Z');
+    const row = { id: 'c1', workspaceId: 'w1', amount: -500, status: 'reversed', restoreStatus: undefined, updatedAt: at } as unknown as typeof commissions.$inferSelect;
+    const picked = jsonColumns(commissions, row, ['id', 'workspaceId', 'amount', 'restoreStatus', 'updatedAt']);
+    expect(picked).toEqual({ id: 'c1', workspace_id: 'w1', amount: -500, restore_status: null, updated_at: '2026-11-30T12:00:00.123Z' });
+    const whole = jsonRow(commissions, row);
+    for (const [name, value] of Object.entries(picked)) expect(whole[name]).toEqual(value);
   });
 });

@@ -11,8 +11,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 export function jsonRow<T extends PgTable>(table: T, row: InferSelectModel<T>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, name] of columnNamesOf(table)) {
-    const value = (row as Record<string, unknown>)[key];
-    out[name] = value instanceof Date ? value.toISOString() : (value ?? null);
+    out[name] = jsonValue((row as Record<string, unknown>)[key]);
   }
   return out;
 }
@@ -25,11 +24,12 @@ export function jsonColumns<T extends PgTable>(table: T, row: InferSelectModel<T
   const names = columnNameOf(table);
   const out: Record<string, unknown> = {};
   for (const key of keys) {
-    const value = (row as Record<string, unknown>)[key];
-    out[names.get(key)!] = value instanceof Date ? value.toISOString() : (value ?? null);
+    out[names.get(key)!] = jsonValue((row as Record<string, unknown>)[key]);
   }
   return out;
 }
+// a timestamp as PostgreSQL's timestamptz input reads it; a missing value as NULL
+const jsonValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 const columnNameMaps = new WeakMap<PgTable, Map<string, string>>();
 function columnNameOf(table: PgTable): Map<string, string> {
   let names = columnNameMaps.get(table);
