@@ -20,7 +20,8 @@ export type RefundRows = AppendedRows & {
 const columnName = (key: string) => getTableColumns(commissions)[key as keyof typeof commissions.$inferSelect].name;
 // An updated row travels as its key and the columns the statement below sets, nothing else.
 const CONVERSION_SET = ['id', 'workspaceId', 'status', 'refundedAmount', 'updatedAt'] as const;
-const commissionSet = (set: LedgerPlan['updates'][number]['set']) => ['id', 'workspaceId', 'updatedAt', ...(Object.keys(set) as (keyof typeof set)[])] as const;
+const commissionSet = (set: LedgerPlan['updates'][number]['set']): (keyof typeof commissions.$inferSelect)[] =>
+  ['id', 'workspaceId', 'updatedAt', ...(Object.keys(set) as (keyof typeof set)[])];
 
 /**
  * Writes refunds in ONE statement, each inside the caller's transaction that locked its conversion
